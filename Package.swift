@@ -1,0 +1,53 @@
+// swift-tools-version: 6.0
+// PrimeTime: the same app built twice (vanilla observable objects, and reducers on our own
+// Composable Architecture) with shared fixtures, side-by-side tests and benchmarks.
+// No package dependencies: toolchain modules only (see DESIGN.md §1).
+import PackageDescription
+
+let package = Package(
+  name: "PrimeTime",
+  platforms: [.macOS(.v14), .iOS(.v17)],
+  products: [
+    .library(name: "PrimeTimeCore", targets: ["PrimeTimeCore"]),
+    .library(name: "Clocks", targets: ["Clocks"]),
+    .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
+    .library(name: "ComposableArchitectureTesting", targets: ["ComposableArchitectureTesting"]),
+    .library(name: "VanillaPrimeTime", targets: ["VanillaPrimeTime"]),
+    .library(name: "ComposablePrimeTime", targets: ["ComposablePrimeTime"]),
+    .executable(name: "prime-time-benchmarks", targets: ["PrimeTimeBenchmarks"]),
+  ],
+  dependencies: [],
+  targets: [
+    // MARK: Libraries (import nothing of ours, except ComposableArchitecture → Clocks)
+    .target(name: "PrimeTimeCore"),
+    .target(name: "Clocks"),
+    .target(name: "ComposableArchitecture", dependencies: ["Clocks"]),
+    .target(
+      name: "ComposableArchitectureTesting",
+      dependencies: ["ComposableArchitecture", "Clocks"]
+    ),
+
+    // MARK: Apps (the vanilla app never imports the composable library)
+    .target(name: "VanillaPrimeTime", dependencies: ["PrimeTimeCore"]),
+    .target(
+      name: "ComposablePrimeTime",
+      dependencies: ["ComposableArchitecture", "PrimeTimeCore"]
+    ),
+
+    // MARK: Tests
+    .testTarget(name: "PrimeTimeCoreTests", dependencies: ["PrimeTimeCore"]),
+    .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+    .testTarget(
+      name: "ComposableArchitectureTests",
+      dependencies: ["ComposableArchitecture", "Clocks"]
+    ),
+
+    // MARK: Benchmarks
+    .executableTarget(
+      name: "PrimeTimeBenchmarks",
+      dependencies: ["VanillaPrimeTime", "ComposablePrimeTime", "ComposableArchitecture"],
+      path: "Benchmarks/PrimeTimeBenchmarks"
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

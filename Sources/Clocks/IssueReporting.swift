@@ -1,0 +1,154 @@
+import Foundation
+
+/// Where in source an issue should be reported: the caller's location.
+///
+/// Every API that can report a problem takes `fileID`/`filePath`/`line`/`column` defaults and
+/// passes them here, so a failure points at the test line that caused it.
+public struct IssueLocation: Sendable, Equatable, CustomStringConvertible {
+  /// The `#fileID` of the caller.
+  public var fileID: String
+  /// The `#filePath` of the caller.
+  public var filePath: String
+  /// The `#line` of the caller.
+  public var line: Int
+  /// The `#column` of the caller.
+  public var column: Int
+
+  /// Creates a location, by default the caller's.
+  public init(
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) {
+    self.fileID = fileID
+    self.filePath = filePath
+    self.line = line
+    self.column = column
+  }
+
+  /// `fileID:line:column`.
+  public var description: String { "\(fileID):\(line):\(column)" }
+}
+
+/// How serious a reported issue is.
+public enum IssueSeverity: Sendable, Equatable {
+  /// A test failure (under a test framework) or a runtime warning (in an app).
+  case error
+  /// Information only, never a failure (for example a skipped non-exhaustive assertion).
+  case information
+}
+
+/// One issue: a message, its severity, and where it happened.
+public struct ReportedIssue: Sendable, Equatable {
+  /// What went wrong.
+  public var message: String
+  /// Failure or information.
+  public var severity: IssueSeverity
+  /// The caller's source location.
+  public var location: IssueLocation
+
+  /// Creates an issue.
+  public init(message: String, severity: IssueSeverity, location: IssueLocation) {
+    self.message = message
+    self.severity = severity
+    self.location = location
+  }
+}
+
+/// The hook every library in this package reports problems through.
+///
+/// Libraries never decide how a problem surfaces; they call ``reportIssue(_:severity:fileID:filePath:line:column:)``
+/// and the hook routes it: to a task-local handler when one is bound with
+/// ``withIssueHandler(_:operation:)``, else to the handler installed with ``install(_:)``
+/// (the testing module installs one that records a Swift Testing `Issue` or calls `XCTFail`),
+/// else to a runtime warning on standard error.
+///
+/// ```swift
+/// let issues = await IssueReporting.collect {
+///   _ = try? await UnimplementedClock().sleep(for: .seconds(1))
+/// }
+/// // issues.map(\.message) == ["Unimplemented: UnimplementedClock.sleep was called"]
+/// ```
+public enum IssueReporting {
+  /// A function that receives reported issues.
+  public typealias Handler = @Sendable (ReportedIssue) -> Void
+
+  @TaskLocal static var taskHandler: Handler?
+  private static let installed = LockIsolated<Handler?>(nil)
+
+  /// Installs the process-wide handler used when no task-local handler is bound.
+  ///
+  /// - Parameter handler: The new handler, or `nil` for the standard-error default.
+  /// - Returns: The handler that was installed before, to restore later.
+  @discardableResult
+  public static func install(_ handler: Handler?) -> Handler? {
+    installed.withLock { current in
+      defer { current = handler }
+      return current
+    }
+  }
+
+  /// Runs `operation` with `handler` receiving every issue reported by it and the tasks it creates.
+  ///
+  /// - Parameters:
+  ///   - handler: Receives the issues.
+  ///   - operation: The work to observe.
+  /// - Returns: What `operation` returns.
+  public static func withIssueHandler<Result>(
+    _ handler: @escaping Handler,
+    isolation: isolated (any Actor)? = #isolation,
+    operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await $taskHandler.withValue(handler, operation: operation, isolation: isolation)
+  }
+
+  /// Runs `operation` and returns the issues it reported instead of reporting them.
+  ///
+  /// - Parameter operation: The work to observe.
+  /// - Returns: The issues, in the order they were reported.
+  public static func collect(
+    isolation: isolated (any Actor)? = #isolation,
+    _ operation: () async throws -> Void
+  ) async rethrows -> [ReportedIssue] {
+    let issues = LockIsolated<[ReportedIssue]>([])
+    try await withIssueHandler(
+      { issue in issues.withLock { $0.append(issue) } },
+      isolation: isolation,
+      operation: operation
+    )
+    return issues.withLock { $0 }
+  }
+
+  static func route(_ issue: ReportedIssue) {
+    if let handler = taskHandler ?? installed.withLock({ $0 }) {
+      handler(issue)
+    } else {
+      let label = issue.severity == .error ? "runtime warning" : "note"
+      let line = "\(issue.location): \(label): \(issue.message)\n"
+      FileHandle.standardError.write(Data(line.utf8))
+    }
+  }
+}
+
+/// Reports a problem through ``IssueReporting``, at the caller's source location.
+///
+/// - Parameters:
+///   - message: What went wrong, as a full sentence.
+///   - severity: `.error` (default) fails the running test; `.information` never does.
+public func reportIssue(
+  _ message: String,
+  severity: IssueSeverity = .error,
+  fileID: String = #fileID,
+  filePath: String = #filePath,
+  line: Int = #line,
+  column: Int = #column
+) {
+  IssueReporting.route(
+    ReportedIssue(
+      message: message,
+      severity: severity,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  )
+}

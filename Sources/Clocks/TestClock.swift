@@ -1,0 +1,178 @@
+/// A clock whose time moves only when a test says so.
+///
+/// Code under test sleeps on an injected `any Clock<Duration>`; the test injects a `TestClock`
+/// and moves time with ``advance(by:)``. Sleepers whose deadline is reached are resumed in
+/// deadline order (ties in the order they went to sleep), and after each wake-up the clock lets
+/// the woken tasks run to their next suspension before moving on, so a one-second timer fires
+/// exactly five times when the clock advances by five seconds.
+///
+/// ```swift
+/// @Test func timerTicks() async {
+///   await withMainSerialExecutor {
+///     let clock = TestClock()
+///     let ticks = LockedCounter()
+///     let timer = Task {
+///       while true {
+///         try await clock.sleep(for: .seconds(1))
+///         ticks.increment()
+///       }
+///     }
+///     await clock.advance(by: .seconds(5))
+///     #expect(ticks.value == 5)
+///     timer.cancel()
+///   }
+/// }
+/// ```
+///
+/// > Note: Woken tasks run on the cooperative thread pool. For run-to-run determinism wrap the
+/// > test in ``withMainSerialExecutor(isolation:operation:)``, which runs all tasks on the main
+/// > queue in a fixed order.
+public final class TestClock: Clock, Sendable {
+  /// An instant on this clock.
+  public typealias Instant = ManualInstant
+
+  private struct Sleeper {
+    let id: Int
+    let deadline: Instant
+    let continuation: CheckedContinuation<Void, any Error>
+  }
+
+  private struct State {
+    var now: Instant
+    var nextID = 0
+    var sleepers: [Sleeper] = []
+  }
+
+  private let state: LockIsolated<State>
+
+  /// Creates a clock at `now`.
+  ///
+  /// - Parameter now: The starting instant; offset zero by default.
+  public init(now: Instant = Instant()) {
+    state = LockIsolated(State(now: now))
+  }
+
+  /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and ``run(maxWakeUps:)``.
+  public var now: Instant { state.withLock { $0.now } }
+
+  /// The smallest step: zero.
+  public var minimumResolution: Duration { .zero }
+
+  /// The number of tasks currently asleep on this clock.
+  public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
+
+  /// Suspends until the clock is advanced to `deadline` (returns at once if it already has).
+  ///
+  /// - Throws: `CancellationError` when the sleeping task is cancelled.
+  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
+    try Task.checkCancellation()
+    let id = state.withLock { state in
+      defer { state.nextID += 1 }
+      return state.nextID
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let immediate: Result<Void, any Error>? = state.withLock { state in
+          if Task.isCancelled { return .failure(CancellationError()) }
+          if deadline <= state.now { return .success(()) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return nil
+        }
+        if let immediate { continuation.resume(with: immediate) }
+      }
+    } onCancel: {
+      let cancelled = state.withLock { state -> Sleeper? in
+        guard let index = state.sleepers.firstIndex(where: { $0.id == id }) else { return nil }
+        return state.sleepers.remove(at: index)
+      }
+      cancelled?.continuation.resume(throwing: CancellationError())
+    }
+  }
+
+  /// Moves time forward by `duration`, waking every sleeper whose deadline is passed.
+  ///
+  /// - Parameter duration: How far to move; `.zero` only lets due work run.
+  public func advance(by duration: Duration = .zero) async {
+    await advance(to: now.advanced(by: duration))
+  }
+
+  /// Moves time forward to `deadline`, waking sleepers in deadline order.
+  ///
+  /// Time moves to each sleeper's deadline in turn, so a task that sleeps again while the clock
+  /// advances is woken again if its new deadline is still within reach.
+  ///
+  /// - Parameter deadline: The instant to reach. An earlier instant than ``now`` is reported as
+  ///   an issue and leaves time unchanged: time never goes backwards.
+  public func advance(
+    to deadline: Instant,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async {
+    let start = now
+    if deadline < start {
+      reportIssue(
+        "TestClock cannot move backwards: asked to advance to \(deadline), but it is already \(start).",
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+      return
+    }
+    await settle()
+    while let due = wakeNext(notAfter: deadline) {
+      for sleeper in due { sleeper.continuation.resume() }
+      await settle()
+    }
+  }
+
+  /// Advances time until no task is asleep on the clock.
+  ///
+  /// - Parameter maxWakeUps: A bound for code that sleeps forever (a timer); reaching it is
+  ///   reported as an issue naming how many tasks are still asleep.
+  public func run(
+    maxWakeUps: Int = 10_000,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) async {
+    await settle()
+    var wakeUps = 0
+    while let due = wakeNext(notAfter: nil) {
+      for sleeper in due { sleeper.continuation.resume() }
+      wakeUps += due.count
+      await settle()
+      if wakeUps >= maxWakeUps, sleeperCount > 0 {
+        reportIssue(
+          "TestClock.run() woke \(wakeUps) sleepers and \(sleeperCount) are still asleep: "
+            + "a task sleeps forever (a timer?). Advance by a duration instead.",
+          fileID: fileID,
+          filePath: filePath,
+          line: line,
+          column: column
+        )
+        return
+      }
+    }
+  }
+
+  /// Removes the sleepers with the earliest deadline (if not after `limit`) and moves time to it;
+  /// with nothing due, moves time to `limit`.
+  private func wakeNext(notAfter limit: Instant?) -> [Sleeper]? {
+    state.withLock { state in
+      let earliest = state.sleepers.min { ($0.deadline, $0.id) < ($1.deadline, $1.id) }
+      guard let earliest, limit.map({ earliest.deadline <= $0 }) ?? true else {
+        if let limit, limit > state.now { state.now = limit }
+        return nil
+      }
+      state.now = max(state.now, earliest.deadline)
+      let due = state.sleepers.filter { $0.deadline == earliest.deadline }
+      state.sleepers.removeAll { $0.deadline == earliest.deadline }
+      return due.sorted { $0.id < $1.id }
+    }
+  }
+}

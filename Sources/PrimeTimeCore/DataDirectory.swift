@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where PrimeTime keeps its files on this machine.
+///
+/// `PRIME_TIME_DATA_DIR` wins when set (tests and scripts point it at a temporary directory).
+/// Otherwise Linux uses `$XDG_DATA_HOME/prime-time`, falling back to
+/// `~/.local/share/prime-time`, and Apple platforms use `Application Support/prime-time`.
+///
+/// ```swift
+/// let directory = DataDirectory.resolve(environment: ["PRIME_TIME_DATA_DIR": "/tmp/pt"])
+/// // file:///tmp/pt/
+/// ```
+public enum DataDirectory {
+  /// The environment variable that overrides the data directory.
+  public static let environmentKey = "PRIME_TIME_DATA_DIR"
+
+  /// Resolves the data directory from an environment.
+  ///
+  /// - Parameter environment: The variables to read; the process environment by default.
+  /// - Returns: The directory URL (it may not exist yet).
+  public static func resolve(
+    environment: [String: String] = ProcessInfo.processInfo.environment
+  ) -> URL {
+    if let override = environment[environmentKey], !override.isEmpty {
+      return URL(fileURLWithPath: override, isDirectory: true)
+    }
+    #if canImport(Darwin)
+      let base =
+        FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+        ?? URL(fileURLWithPath: NSHomeDirectory(), isDirectory: true)
+        .appendingPathComponent("Library/Application Support", isDirectory: true)
+      return base.appendingPathComponent("prime-time", isDirectory: true)
+    #else
+      if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+        return URL(fileURLWithPath: xdg, isDirectory: true)
+          .appendingPathComponent("prime-time", isDirectory: true)
+      }
+      let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+      return URL(fileURLWithPath: home, isDirectory: true)
+        .appendingPathComponent(".local/share/prime-time", isDirectory: true)
+    #endif
+  }
+}

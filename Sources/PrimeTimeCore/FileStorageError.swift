@@ -1,0 +1,39 @@
+import Foundation
+
+/// Why reading or writing a PrimeTime data file failed.
+///
+/// Every case names the file and says what went wrong, so an app can show it in an alert
+/// as it is. A failed operation never changes or deletes what was on disk before.
+///
+/// ```swift
+/// do {
+///   let primes = try FavoritePrimesFile.load(from: .live)
+/// } catch {
+///   alert = error.description  // "favorite-primes.json is corrupt: …"
+/// }
+/// ```
+public enum FileStorageError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The file exists but could not be read.
+  case unreadable(path: String, reason: String)
+  /// The file was read but its contents are not what PrimeTime writes.
+  case corrupt(path: String, reason: String)
+  /// Writing the file (or creating its directory) failed; the old file is untouched.
+  case writeFailed(path: String, reason: String)
+  /// The file name is not a plain name inside the data directory.
+  case invalidName(String)
+
+  /// A sentence that names the file and the reason, suitable for an alert.
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): "\(path) could not be read: \(reason)"
+    case .corrupt(let path, let reason): "\(path) is corrupt: \(reason)"
+    case .writeFailed(let path, let reason): "\(path) could not be written: \(reason)"
+    case .invalidName(let name): "\"\(name)\" is not a valid data file name"
+    }
+  }
+}
+
+extension FileStorageError: LocalizedError {
+  /// The same text as ``description``.
+  public var errorDescription: String? { description }
+}
