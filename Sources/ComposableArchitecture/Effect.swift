@@ -1,0 +1,224 @@
+/// Work a reducer asks the store to do after changing state, which may send actions back.
+///
+/// An effect is a description, not running work: the store starts it after the reducer
+/// returns. `.none` is free; `.send` is handled synchronously, right after the action that
+/// returned it; `.run` starts an asynchronous task.
+///
+/// ```swift
+/// case .nthPrimeButtonTapped:
+///   state.isNthPrimeButtonDisabled = true
+///   return .run { [count = state.count] send in
+///     await send(.nthPrimeResponse(await primeClient.nthPrime(count)))
+///   }
+/// ```
+public struct Effect<Action> {
+  @usableFromInline
+  enum Operation {
+    case none
+    case send(Action)
+    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case merge([Effect<Action>])
+    case concatenate([Effect<Action>])
+    indirect case cancellable(id: _CancelID, cancelInFlight: Bool, Effect<Action>)
+    case cancel(id: _CancelID)
+  }
+
+  @usableFromInline let operation: Operation
+
+  @inlinable
+  init(operation: Operation) {
+    self.operation = operation
+  }
+
+  /// No work: the cheapest effect, and the common answer.
+  @inlinable
+  public static var none: Self { Self(operation: .none) }
+
+  /// Sends `action` back into the store right after the current action, synchronously.
+  ///
+  /// Prefer calling a shared helper over sending actions to share logic; `.send` is for
+  /// telling a parent something (a delegate action).
+  ///
+  /// - Parameter action: The action to send.
+  /// - Returns: The effect.
+  @inlinable
+  public static func send(_ action: Action) -> Self { Self(operation: .send(action)) }
+
+  /// Whether this effect is `.none` (a cheap check, for hot paths).
+  @inlinable
+  public var isNone: Bool {
+    if case .none = operation { return true }
+    return false
+  }
+}
+
+extension Effect: Sendable where Action: Sendable {}
+
+extension Effect.Operation: Sendable where Action: Sendable {}
+
+extension Effect {
+  /// Starts asynchronous work that can send actions back with `send`.
+  ///
+  /// The operation runs with the dependencies that were in effect when the reducer returned the
+  /// effect. Cancellation ends it quietly; any other error goes to `handler`, or — without one —
+  /// is reported as an issue at the line that created the effect (an error nobody handles is a
+  /// bug).
+  ///
+  /// ```swift
+  /// return .run { send in
+  ///   for await _ in clock.timer(interval: .seconds(1)) {
+  ///     await send(.timerTick)
+  ///   }
+  /// } catch: { error, send in
+  ///   await send(.failed(error.localizedDescription))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - priority: The task's priority.
+  ///   - operation: The work; `send` delivers actions to the store on the main actor.
+  ///   - handler: Receives errors other than cancellation.
+  /// - Returns: The effect.
+  public static func run(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable (_ send: Send<Action>) async throws -> Void,
+    catch handler: (@Sendable (_ error: any Error, _ send: Send<Action>) async -> Void)? = nil,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) -> Self {
+    let dependencies = DependencyValues._current
+    return Self(
+      operation: .run(priority) { send in
+        await DependencyValues.$_current.withValue(dependencies) {
+          do {
+            try await operation(send)
+          } catch is CancellationError {
+            return
+          } catch  where Task.isCancelled {
+            return
+          } catch {
+            if let handler {
+              await handler(error, send)
+            } else {
+              reportIssue(
+                """
+                An "Effect.run" returned from "\(fileID):\(line)" threw an unhandled error. …
+
+                  \(error)
+
+                All non-cancellation errors must be explicitly handled via the "catch" \
+                parameter on "Effect.run", or via a "do" block.
+                """,
+                fileID: fileID,
+                filePath: filePath,
+                line: line,
+                column: column
+              )
+            }
+          }
+        }
+      }
+    )
+  }
+
+  /// Runs several effects at the same time.
+  ///
+  /// - Parameter effects: The effects; `.none` members cost nothing.
+  /// - Returns: One effect that runs them all.
+  @inlinable
+  public static func merge(_ effects: Self...) -> Self {
+    merge(effects)
+  }
+
+  /// Runs a sequence of effects at the same time.
+  ///
+  /// - Parameter effects: The effects.
+  /// - Returns: One effect that runs them all.
+  @inlinable
+  public static func merge(_ effects: some Sequence<Self>) -> Self {
+    effects.reduce(.none) { $0.merge(with: $1) }
+  }
+
+  /// Runs this effect and `other` at the same time.
+  ///
+  /// - Parameter other: Another effect.
+  /// - Returns: One effect that runs both; merging with `.none` returns the other unchanged.
+  @inlinable
+  public func merge(with other: Self) -> Self {
+    switch (operation, other.operation) {
+    case (.none, _): return other
+    case (_, .none): return self
+    case (.merge(let lhs), .merge(let rhs)): return Self(operation: .merge(lhs + rhs))
+    case (.merge(let lhs), _): return Self(operation: .merge(lhs + [other]))
+    case (_, .merge(let rhs)): return Self(operation: .merge([self] + rhs))
+    default: return Self(operation: .merge([self, other]))
+    }
+  }
+
+  /// Runs effects one after another: each starts when the previous one (and everything it
+  /// started) has finished.
+  ///
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: One effect that runs them in sequence.
+  @inlinable
+  public static func concatenate(_ effects: Self...) -> Self {
+    concatenate(effects)
+  }
+
+  /// Runs a sequence of effects one after another.
+  ///
+  /// - Parameter effects: The effects, in order.
+  /// - Returns: One effect that runs them in sequence.
+  @inlinable
+  public static func concatenate(_ effects: some Sequence<Self>) -> Self {
+    let effects = effects.filter { !$0.isNone }
+    switch effects.count {
+    case 0: return .none
+    case 1: return effects[0]
+    default: return Self(operation: .concatenate(effects))
+    }
+  }
+
+  /// Runs `other` after this effect finishes.
+  ///
+  /// - Parameter other: The effect to run next.
+  /// - Returns: One effect that runs both in order.
+  @inlinable
+  public func concatenate(with other: Self) -> Self {
+    .concatenate(self, other)
+  }
+
+  /// Transforms the actions this effect sends, such as a child effect into parent actions.
+  ///
+  /// - Parameter transform: Turns an action of this effect into another type.
+  /// - Returns: The same work, sending transformed actions.
+  @inlinable
+  public func map<NewAction>(
+    _ transform: @escaping @Sendable (Action) -> NewAction
+  ) -> Effect<NewAction> {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(transform(action))
+    case .run(let priority, let operation):
+      return Effect<NewAction>(
+        operation: .run(priority) { send in
+          await operation(Send<Action> { action in send(transform(action)) })
+        }
+      )
+    case .merge(let effects):
+      return Effect<NewAction>(operation: .merge(effects.map { $0.map(transform) }))
+    case .concatenate(let effects):
+      return Effect<NewAction>(operation: .concatenate(effects.map { $0.map(transform) }))
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<NewAction>(
+        operation: .cancellable(id: id, cancelInFlight: cancelInFlight, effect.map(transform))
+      )
+    case .cancel(let id):
+      return Effect<NewAction>(operation: .cancel(id: id))
+    }
+  }
+}

@@ -1,0 +1,191 @@
+import Observation
+
+/// The root of a store: owns the state, runs the reducer, starts and tracks effects, and
+/// notifies observers.
+///
+/// The hot path (`send` of a synchronous action whose effect is `.none`) mutates the state in
+/// place, notifies the registrar once with a key path built at init, allocates nothing, copies
+/// no state and starts no task.
+@MainActor
+final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
+  private var _state: State
+  private let reduce: (inout State, Action) -> Effect<Action>
+  private let dependencies: DependencyValues?
+  private let registrar = ObservationRegistrar()
+  private let stateKeyPath: KeyPath<_RootCore, State>
+  private var isSending = false
+  private var bufferedActions: [Action] = []
+  /// The group collecting tasks for the `send` in progress (set only while sending).
+  private var currentGroup: _EffectGroup?
+  let effects = _EffectRegistry()
+
+  init<R: Reducer>(
+    initialState: State,
+    reducer: R,
+    dependencies: DependencyValues?
+  ) where R.State == State, R.Action == Action {
+    self._state = initialState
+    self.reduce = { reducer.reduce(into: &$0, action: $1) }
+    self.dependencies = dependencies
+    // Built once: a key path into a generic class costs microseconds to form.
+    self.stateKeyPath = \_RootCore.state
+    super.init()
+  }
+
+  override var state: State { _state }
+
+  override func access() {
+    registrar.access(self, keyPath: stateKeyPath)
+  }
+
+  override var rootIdentifier: ObjectIdentifier { ObjectIdentifier(self) }
+
+  /// Sends `action`; when called re-entrantly (from an observer or a `.send` effect while a send
+  /// is in progress) the action is queued and processed in order before the outer send returns.
+  override func send(_ action: Action) -> StoreTask {
+    if isSending {
+      bufferedActions.append(action)
+      return StoreTask(group: currentGroup)
+    }
+    isSending = true
+    defer { isSending = false }
+    var group: _EffectGroup?
+    process(action, group: &group)
+    if !bufferedActions.isEmpty {
+      var index = 0
+      while index < bufferedActions.count {
+        process(bufferedActions[index], group: &group)
+        index += 1
+      }
+      bufferedActions.removeAll(keepingCapacity: true)
+    }
+    currentGroup = nil
+    return StoreTask(group: group)
+  }
+
+  private func process(_ action: Action, group: inout _EffectGroup?) {
+    let keyPath = stateKeyPath
+    registrar.willSet(self, keyPath: keyPath)
+    let effect: Effect<Action>
+    if let dependencies {
+      effect = DependencyValues.$_current.withValue(dependencies) { reduce(&_state, action) }
+    } else {
+      effect = reduce(&_state, action)
+    }
+    registrar.didSet(self, keyPath: keyPath)
+    if case .none = effect.operation { return }
+    let effectGroup = group ?? _EffectGroup()
+    group = effectGroup
+    currentGroup = effectGroup
+    start(effect, cancellationIDs: [], group: effectGroup)
+  }
+
+  /// Sends an action delivered by an effect; its own effects join the effect's group.
+  private func send(fromEffect action: Action, group: _EffectGroup) {
+    if isSending {
+      bufferedActions.append(action)
+      return
+    }
+    let task = send(action)
+    if let tasks = task.group, tasks !== group {
+      group.add(Task { await tasks.finish() })
+    }
+  }
+
+  /// Starts an effect: synchronous parts now, asynchronous parts as tasks added to `group`.
+  private func start(
+    _ effect: Effect<Action>,
+    cancellationIDs: [_CancelID],
+    group: _EffectGroup
+  ) {
+    switch effect.operation {
+    case .none:
+      return
+
+    case .send(let action):
+      send(fromEffect: action, group: group)
+
+    case .run(let priority, let operation):
+      let token = effects.nextToken()
+      let send = Send<Action> { [weak self] action in
+        self?.send(fromEffect: action, group: group)
+      }
+      let task = Task(priority: priority) { [weak self] in
+        await operation(send)
+        self?.effects.finished(token)
+      }
+      effects.register(task, token: token, ids: cancellationIDs)
+      group.add(task)
+
+    case .merge(let effects):
+      for effect in effects {
+        start(effect, cancellationIDs: cancellationIDs, group: group)
+      }
+
+    case .concatenate(let members):
+      let token = effects.nextToken()
+      let task = Task { [weak self] in
+        for member in members {
+          guard let self, !Task.isCancelled else { break }
+          let memberGroup = _EffectGroup()
+          self.start(member, cancellationIDs: cancellationIDs, group: memberGroup)
+          await withTaskCancellationHandler {
+            await memberGroup.finish()
+          } onCancel: {
+            memberGroup.cancel()
+          }
+        }
+        self?.effects.finished(token)
+      }
+      effects.register(task, token: token, ids: cancellationIDs)
+      group.add(task)
+
+    case .cancellable(let id, let cancelInFlight, let effect):
+      if cancelInFlight { effects.cancel(id: id) }
+      start(effect, cancellationIDs: cancellationIDs + [id], group: group)
+
+    case .cancel(let id):
+      effects.cancel(id: id)
+    }
+  }
+}
+
+/// The running effects of a root store, by cancellation id. Cancels everything when the store
+/// goes away.
+final class _EffectRegistry {
+  private var nextTokenValue = 0
+  private var tasks: [Int: (task: Task<Void, Never>, ids: [_CancelID])] = [:]
+  private var tokensByID: [_CancelID: Set<Int>] = [:]
+
+  /// The number of effects still running.
+  var count: Int { tasks.count }
+
+  func nextToken() -> Int {
+    defer { nextTokenValue += 1 }
+    return nextTokenValue
+  }
+
+  func register(_ task: Task<Void, Never>, token: Int, ids: [_CancelID]) {
+    tasks[token] = (task, ids)
+    for id in ids { tokensByID[id, default: []].insert(token) }
+  }
+
+  func finished(_ token: Int) {
+    guard let entry = tasks.removeValue(forKey: token) else { return }
+    for id in entry.ids {
+      tokensByID[id]?.remove(token)
+      if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
+    }
+  }
+
+  func cancel(id: _CancelID) {
+    guard let tokens = tokensByID.removeValue(forKey: id) else { return }
+    for token in tokens.sorted() { tasks[token]?.task.cancel() }
+  }
+
+  func isRunning(id: _CancelID) -> Bool { tokensByID[id] != nil }
+
+  deinit {
+    for entry in tasks.values { entry.task.cancel() }
+  }
+}

@@ -1,0 +1,97 @@
+extension Reducer where State: CasePathable, Action: CasePathable {
+  /// Runs a child reducer while enum state is one case, before this reducer.
+  ///
+  /// When this reducer moves the state to another case, every effect the child started is
+  /// cancelled. A child action while the state is another case is reported as an issue.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in … }
+  ///     .ifCaseLet(\.loggedIn, action: \.loggedIn) { LoggedIn() }
+  ///     .ifCaseLet(\.loggedOut, action: \.loggedOut) { LoggedOut() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The state's case, such as `\.loggedIn`.
+  ///   - toCaseAction: The action case for child actions.
+  ///   - caseReducer: The child reducer.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: CaseKeyPath<Action, CaseAction>,
+    @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> Case,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) -> _IfCaseLetReducer<Self, Case>
+  where Case.State == CaseState, Case.Action == CaseAction {
+    _IfCaseLetReducer(
+      parent: self,
+      child: caseReducer(),
+      toChildState: toCaseState,
+      toChildAction: toCaseAction,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer returned by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
+public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
+where Parent.State: CasePathable, Parent.Action: CasePathable {
+  let parent: Parent
+  let child: Child
+  let toChildState: CaseKeyPath<Parent.State, Child.State>
+  let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
+  let location: IssueLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let statePath = Parent.State.casePath(toChildState)
+    let childEffect = reduceChild(into: &state, action: action, statePath: statePath)
+    let wasPresent = statePath.extract(from: state) != nil
+    let parentEffect = parent.reduce(into: &state, action: action)
+    if wasPresent, statePath.extract(from: state) == nil {
+      return .merge(childEffect, parentEffect, .cancel(id: cancelID))
+    }
+    return childEffect.merge(with: parentEffect)
+  }
+
+  private var cancelID: _ChildEffectsID {
+    _ChildEffectsID(path: _SendableAnyHashable(toChildState))
+  }
+
+  private func reduceChild(
+    into state: inout Parent.State,
+    action: Parent.Action,
+    statePath: AnyCasePath<Parent.State, Child.State>
+  ) -> Effect<Parent.Action> {
+    let actionPath = Parent.Action.casePath(toChildAction)
+    guard let childAction = actionPath.extract(from: action) else { return .none }
+    guard var childState = statePath.extract(from: state) else {
+      reportIssue(
+        """
+        An "ifCaseLet" at "\(location)" received a child action when child state was set to a \
+        different case. …
+
+          Action:
+            \(action)
+          State:
+            \(state)
+
+        This is generally considered an application logic error: an effect or view sent a \
+        child action after the state moved to another case.
+        """,
+        fileID: location.fileID,
+        filePath: location.filePath,
+        line: location.line,
+        column: location.column
+      )
+      return .none
+    }
+    let effect = child.reduce(into: &childState, action: childAction)
+    state = statePath.embed(childState)
+    return effect.map(actionPath.embed).cancellable(id: cancelID)
+  }
+}

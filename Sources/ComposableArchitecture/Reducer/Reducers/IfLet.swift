@@ -1,0 +1,116 @@
+extension Reducer where Action: CasePathable {
+  /// Runs a child reducer on optional child state while it is non-`nil`, before this reducer.
+  ///
+  /// When this reducer sets the child state to `nil`, every effect the child started is
+  /// cancelled. A child action that arrives while the state is `nil` is reported as an issue
+  /// (an effect outlived its screen).
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in … }
+  ///     .ifLet(\.detail, action: \.detail) {
+  ///       Detail()
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The optional child state, such as `\.detail`.
+  ///   - toWrappedAction: The action case for child actions.
+  ///   - wrapped: The child reducer.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
+    @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) -> _IfLetReducer<Self, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
+    _IfLetReducer(
+      parent: self,
+      child: wrapped(),
+      toChildState: toWrappedState,
+      toChildAction: toWrappedAction,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer returned by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer
+where Parent.Action: CasePathable {
+  let parent: Parent
+  let child: Child
+  let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
+  let location: IssueLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let childEffect = reduceChild(into: &state, action: action)
+    let wasPresent = isPresent(&state[keyPath: toChildState])
+    let parentEffect = parent.reduce(into: &state, action: action)
+    if wasPresent, !isPresent(&state[keyPath: toChildState]) {
+      return .merge(childEffect, parentEffect, .cancel(id: cancelID))
+    }
+    return childEffect.merge(with: parentEffect)
+  }
+
+  private var cancelID: _ChildEffectsID {
+    _ChildEffectsID(path: _SendableAnyHashable(toChildState))
+  }
+
+  private func reduceChild(
+    into state: inout Parent.State,
+    action: Parent.Action
+  ) -> Effect<Parent.Action> {
+    let actionPath = Parent.Action.casePath(toChildAction)
+    guard let childAction = actionPath.extract(from: action) else { return .none }
+    guard isPresent(&state[keyPath: toChildState]) else {
+      reportIssue(
+        """
+        An "ifLet" at "\(location)" received a child action when child state was "nil". …
+
+          Action:
+            \(action)
+
+        This is generally considered an application logic error: an effect or view sent a \
+        child action after the child's state was set to "nil". Cancel the child's effects (or \
+        stop sending) before the child is dismissed.
+        """,
+        fileID: location.fileID,
+        filePath: location.filePath,
+        line: location.line,
+        column: location.column
+      )
+      return .none
+    }
+    let effect = reduceWrapped(&state[keyPath: toChildState], childAction)
+    return effect.map(actionPath.embed).cancellable(id: cancelID)
+  }
+}
+
+extension _IfLetReducer {
+  /// Runs the child on the wrapped value in place (the caller checked it is present).
+  private func reduceWrapped(_ state: inout Child.State?, _ action: Child.Action) -> Effect<
+    Child.Action
+  > {
+    guard var wrapped = state.take() else { return .none }
+    defer { state = wrapped }
+    return child.reduce(into: &wrapped, action: action)
+  }
+}
+
+/// The cancellation id of every effect a child feature started through `ifLet`/`ifCaseLet`.
+struct _ChildEffectsID: Hashable, Sendable {
+  let path: _SendableAnyHashable
+}
+
+/// Checks presence through an `inout` projection, so the child state is not copied.
+@inline(__always)
+func isPresent<Wrapped>(_ value: inout Wrapped?) -> Bool {
+  value != nil
+}

@@ -1,0 +1,43 @@
+extension Reducer {
+  /// Prints each action and how it changed the state, for debugging.
+  ///
+  /// ```swift
+  /// Store(initialState: AppFeature.State()) {
+  ///   AppFeature()._printChanges()
+  /// }
+  /// // received action:
+  /// //   Action.counter(.incrementButtonTapped)
+  /// //     State(
+  /// // −     count: 0
+  /// // +     count: 1
+  /// //     )
+  /// ```
+  ///
+  /// - Parameter output: Where to write each report; standard output by default.
+  /// - Returns: A reducer that runs this one and reports what it did.
+  public func _printChanges(
+    to output: @escaping @Sendable (String) -> Void = { print($0) }
+  ) -> _PrintChangesReducer<Self> {
+    _PrintChangesReducer(base: self, output: output)
+  }
+}
+
+/// The reducer returned by ``Reducer/_printChanges(to:)``.
+public struct _PrintChangesReducer<Base: Reducer>: Reducer {
+  let base: Base
+  let output: @Sendable (String) -> Void
+
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    let before = _dumpLines(state)
+    let effect = base.reduce(into: &state, action: action)
+    let after = _dumpLines(state)
+    var report = "received action:\n  \(action)\n"
+    if before == after {
+      report += "  (No state changes)"
+    } else {
+      report += _lineDiff(before, after).map { "  " + $0 }.joined(separator: "\n")
+    }
+    output(report)
+    return effect
+  }
+}

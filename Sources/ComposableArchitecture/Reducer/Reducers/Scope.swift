@@ -1,0 +1,104 @@
+/// Runs a child reducer on part of the parent's state, for the child's actions.
+///
+/// For a struct state, name the property; for an enum state, name the case (the child runs
+/// only while the state is that case). The action is always a case of the parent's action.
+///
+/// ```swift
+/// var body: some Reducer<State, Action> {
+///   Scope(state: \.counter, action: \.counter) {
+///     Counter()
+///   }
+///   Reduce { state, action in … }  // the parent runs after the child
+/// }
+/// ```
+///
+/// The child's effects are mapped back into parent actions.
+public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Reducer {
+  @usableFromInline enum StatePath {
+    case keyPath(WritableKeyPath<ParentState, Child.State>)
+    case casePath(AnyCasePath<ParentState, Child.State>, IssueLocation)
+  }
+
+  @usableFromInline let toChildState: StatePath
+  @usableFromInline let toChildAction: CaseKeyPath<ParentAction, Child.Action>
+  @usableFromInline let child: Child
+
+  /// Scopes to a property of struct state.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child state's property, such as `\.counter`.
+  ///   - toChildAction: The parent action's case for child actions, such as `\.counter`.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child
+  ) where ChildState == Child.State, ChildAction == Child.Action {
+    self.toChildState = .keyPath(toChildState)
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  /// Scopes to a case of enum state; a child action while the state is another case is
+  /// reported as an issue.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The state's case, such as `\.loggedIn`.
+  ///   - toChildAction: The parent action's case for child actions.
+  ///   - child: The child reducer.
+  @inlinable
+  public init<ChildState, ChildAction>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
+    @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
+    fileID: String = #fileID,
+    filePath: String = #filePath,
+    line: Int = #line,
+    column: Int = #column
+  ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
+    self.toChildState = .casePath(
+      ParentState.casePath(toChildState),
+      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+    self.toChildAction = toChildAction
+    self.child = child()
+  }
+
+  /// Runs the child for its actions; ignores every other action.
+  @inlinable
+  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+    let actionPath = ParentAction.casePath(toChildAction)
+    guard let childAction = actionPath.extract(from: action) else { return .none }
+    switch toChildState {
+    case .keyPath(let keyPath):
+      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
+        .map(actionPath.embed)
+    case .casePath(let statePath, let location):
+      guard var childState = statePath.extract(from: state) else {
+        reportIssue(
+          """
+          A "Scope" at "\(location)" received a child action when child state was set to a \
+          different case. …
+
+            Action:
+              \(action)
+            State:
+              \(state)
+
+          This is generally considered an application logic error: an effect or view sent a \
+          child action after the parent's state moved to another case.
+          """,
+          fileID: location.fileID,
+          filePath: location.filePath,
+          line: location.line,
+          column: location.column
+        )
+        return .none
+      }
+      let effect = child.reduce(into: &childState, action: childAction)
+      state = statePath.embed(childState)
+      return effect.map(actionPath.embed)
+    }
+  }
+}

@@ -1,0 +1,87 @@
+/// The effects started by one `Store.send`, to await or cancel.
+///
+/// Its lifetime covers every effect the action started and the effects of every action those
+/// effects sent back, so `await store.send(.refresh).finish()` waits for a whole flow.
+///
+/// ```swift
+/// let task = store.send(.startTimerButtonTapped)
+/// …
+/// task.cancel()
+/// ```
+public struct StoreTask: Hashable, Sendable {
+  let group: _EffectGroup?
+
+  init(group: _EffectGroup?) {
+    self.group = group
+  }
+
+  /// A task with nothing to wait for (the action started no asynchronous effect).
+  public static var finished: StoreTask { StoreTask(group: nil) }
+
+  /// Whether the action started no asynchronous work, or all of it has been cancelled.
+  public var isCancelled: Bool { group?.isCancelled ?? true }
+
+  /// Cancels every effect this send started.
+  public func cancel() {
+    group?.cancel()
+  }
+
+  /// Waits until every effect this send started has finished.
+  public func finish() async {
+    await group?.finish()
+  }
+
+  /// Compares by identity.
+  public static func == (lhs: StoreTask, rhs: StoreTask) -> Bool {
+    lhs.group === rhs.group
+  }
+
+  /// Hashes by identity.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(group.map(ObjectIdentifier.init))
+  }
+}
+
+/// The tasks of one send (and of the actions its effects sent back).
+public final class _EffectGroup: Sendable {
+  private struct State {
+    var tasks: [Task<Void, Never>] = []
+    var isCancelled = false
+  }
+
+  private let state = LockIsolated(State())
+
+  init() {}
+
+  func add(_ task: Task<Void, Never>) {
+    let cancelNow = state.withLock { state in
+      state.tasks.append(task)
+      return state.isCancelled
+    }
+    if cancelNow { task.cancel() }
+  }
+
+  var isCancelled: Bool { state.withLock { $0.isCancelled } }
+
+  func cancel() {
+    let tasks = state.withLock { state in
+      state.isCancelled = true
+      return state.tasks
+    }
+    for task in tasks { task.cancel() }
+  }
+
+  func finish() async {
+    var index = 0
+    while true {
+      let next = state.withLock { state in index < state.tasks.count ? state.tasks[index] : nil }
+      guard let next else { return }
+      await withTaskCancellationHandler {
+        await next.value
+      } onCancel: {
+        next.cancel()
+      }
+      index += 1
+    }
+  }
+}
