@@ -56,7 +56,9 @@ public final class Store<State, Action>: Observable {
     )
   }
 
-  /// The current state. Reading it inside an observation-tracking scope registers interest.
+  /// The current state.
+  ///
+  /// Reading it inside an observation-tracking scope registers interest.
   public var state: State {
     core.access()
     return core.state

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads a dependency from the current ``DependencyValues``.
 ///
 /// ```swift
@@ -38,8 +40,9 @@ public struct Dependency<Value>: Sendable {
       values[keyPath: keyPath]
     }
     if probe.isMarked {
+      let name = Self.name(of: keyPath, at: location)
       reportIssue(
-        "@Dependency(\(Self.name(of: keyPath))) has no test implementation, but was accessed "
+        "@Dependency(\(name)) has no test implementation, but was accessed "
           + "from a test context.",
         fileID: location.fileID,
         filePath: location.filePath,
@@ -50,10 +53,37 @@ public struct Dependency<Value>: Sendable {
     return value
   }
 
-  /// `\.name` for `\DependencyValues.name`.
-  static func name(of keyPath: AnyKeyPath) -> String {
+  /// `\.name` for the key path `\DependencyValues.name`, for failure messages only.
+  ///
+  /// Key path descriptions carry property names on Apple platforms but not on Linux
+  /// (`\DependencyValues.<computed 0x… (DateGenerator)>`), so the name is then read from the
+  /// `@Dependency(\.name)` source line the wrapper recorded, and as a last resort the value type
+  /// is named.
+  static func name(of keyPath: AnyKeyPath, at location: IssueLocation) -> String {
     let description = "\(keyPath)"
     let prefix = "\\DependencyValues"
-    return description.hasPrefix(prefix) ? "\\" + description.dropFirst(prefix.count) : description
+    if description.hasPrefix(prefix), !description.contains("<") {
+      return "\\" + description.dropFirst(prefix.count)
+    }
+    if let source = try? String(contentsOfFile: location.filePath, encoding: .utf8) {
+      let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+      if location.line >= 1, location.line <= lines.count,
+        let name = dependencyName(inSourceLine: lines[location.line - 1])
+      {
+        return "\\." + name
+      }
+    }
+    return "\\.<\(Value.self)>"
+  }
+
+  /// The `name` of the first `@Dependency(\.name)` or `@Dependency(\DependencyValues.name)`
+  /// on a source line.
+  static func dependencyName(inSourceLine line: Substring) -> String? {
+    for marker in ["@Dependency(\\.", "@Dependency(\\DependencyValues."] {
+      guard let start = line.range(of: marker)?.upperBound else { continue }
+      let name = line[start...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+      if !name.isEmpty { return String(name) }
+    }
+    return nil
   }
 }

@@ -28,7 +28,9 @@ public struct UUIDGenerator: Sendable {
   /// - Returns: The generator.
   public static func constant(_ uuid: UUID) -> Self { Self { uuid } }
 
-  /// UUIDs counting up from zero: `00000000-0000-0000-0000-000000000000`, then `…0001`, …
+  /// UUIDs counting up from zero.
+  ///
+  /// `00000000-0000-0000-0000-000000000000`, then `…0001`, and so on.
   ///
   /// Each use of `.incrementing` starts its own count.
   public static var incrementing: Self {

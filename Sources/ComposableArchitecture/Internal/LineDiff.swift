@@ -34,12 +34,12 @@ package func _lineDiff(_ old: [String], _ new: [String], context: Int = 2) -> [S
       lines.append(.same(old[i]))
       i += 1
       j += 1
-    } else if j < m, i == n || lcs[i][j + 1] >= lcs[i + 1][j] {
-      lines.append(.added(new[j]))
-      j += 1
-    } else {
+    } else if i < n, j == m || lcs[i + 1][j] >= lcs[i][j + 1] {
       lines.append(.removed(old[i]))
       i += 1
+    } else {
+      lines.append(.added(new[j]))
+      j += 1
     }
   }
   let changed = lines.indices.filter {

@@ -74,41 +74,47 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
     }
     registrar.didSet(self, keyPath: keyPath)
     if case .none = effect.operation { return }
-    let effectGroup = group ?? _EffectGroup()
-    group = effectGroup
-    currentGroup = effectGroup
-    start(effect, cancellationIDs: [], group: effectGroup)
+    start(effect, cancellationIDs: [], group: &group)
+    currentGroup = group
   }
 
-  /// Sends an action delivered by an effect; its own effects join the effect's group.
-  private func send(fromEffect action: Action, group: _EffectGroup) {
+  /// Sends an action delivered by an effect; its own asynchronous effects join `group`.
+  private func send(fromEffect action: Action, group: inout _EffectGroup?) {
     if isSending {
       bufferedActions.append(action)
       return
     }
-    let task = send(action)
-    if let tasks = task.group, tasks !== group {
-      group.add(Task { await tasks.finish() })
-    }
+    guard let tasks = send(action).group, tasks !== group else { return }
+    Self.group(&group).add(Task { await tasks.finish() })
+  }
+
+  /// The group to add a task to, created on first use: synchronous effects allocate nothing.
+  private static func group(_ group: inout _EffectGroup?) -> _EffectGroup {
+    if let group { return group }
+    let created = _EffectGroup()
+    group = created
+    return created
   }
 
   /// Starts an effect: synchronous parts now, asynchronous parts as tasks added to `group`.
   private func start(
     _ effect: Effect<Action>,
     cancellationIDs: [_CancelID],
-    group: _EffectGroup
+    group: inout _EffectGroup?
   ) {
     switch effect.operation {
     case .none:
       return
 
     case .send(let action):
-      send(fromEffect: action, group: group)
+      send(fromEffect: action, group: &group)
 
     case .run(let priority, let operation):
+      let group = Self.group(&group)
       let token = effects.nextToken()
       let send = Send<Action> { [weak self] action in
-        self?.send(fromEffect: action, group: group)
+        var target: _EffectGroup? = group
+        self?.send(fromEffect: action, group: &target)
       }
       let task = Task(priority: priority) { [weak self] in
         await operation(send)
@@ -119,7 +125,7 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
 
     case .merge(let effects):
       for effect in effects {
-        start(effect, cancellationIDs: cancellationIDs, group: group)
+        start(effect, cancellationIDs: cancellationIDs, group: &group)
       }
 
     case .concatenate(let members):
@@ -127,22 +133,23 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
       let task = Task { [weak self] in
         for member in members {
           guard let self, !Task.isCancelled else { break }
-          let memberGroup = _EffectGroup()
-          self.start(member, cancellationIDs: cancellationIDs, group: memberGroup)
+          var memberGroup: _EffectGroup?
+          self.start(member, cancellationIDs: cancellationIDs, group: &memberGroup)
+          guard let started = memberGroup else { continue }
           await withTaskCancellationHandler {
-            await memberGroup.finish()
+            await started.finish()
           } onCancel: {
-            memberGroup.cancel()
+            started.cancel()
           }
         }
         self?.effects.finished(token)
       }
       effects.register(task, token: token, ids: cancellationIDs)
-      group.add(task)
+      Self.group(&group).add(task)
 
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { effects.cancel(id: id) }
-      start(effect, cancellationIDs: cancellationIDs + [id], group: group)
+      start(effect, cancellationIDs: cancellationIDs + [id], group: &group)
 
     case .cancel(let id):
       effects.cancel(id: id)
@@ -150,8 +157,9 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
   }
 }
 
-/// The running effects of a root store, by cancellation id. Cancels everything when the store
-/// goes away.
+/// The running effects of a root store, by cancellation id.
+///
+/// Cancels everything when the store goes away.
 final class _EffectRegistry {
   private var nextTokenValue = 0
   private var tasks: [Int: (task: Task<Void, Never>, ids: [_CancelID])] = [:]

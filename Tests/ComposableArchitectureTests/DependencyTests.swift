@@ -1,0 +1,182 @@
+import ComposableArchitecture
+import Foundation
+import Testing
+
+/// A client with no `testValue`: using it in a test must fail the test.
+struct GreetingClient: Sendable {
+  var greet: @Sendable (String) -> String
+}
+
+extension GreetingClient: DependencyKey {
+  static let liveValue = GreetingClient { "Hello, \($0)!" }
+}
+
+extension DependencyValues {
+  var greetingClient: GreetingClient {
+    get { self[GreetingClient.self] }
+    set { self[GreetingClient.self] = newValue }
+  }
+}
+
+/// Reads the date in the reducer and again in an effect.
+struct Stamper: Reducer {
+  @Dependency(\.date) var date
+
+  enum Action: Sendable {
+    case stampButtonTapped
+    case stamped(Date)
+  }
+
+  func reduce(into state: inout [Date], action: Action) -> Effect<Action> {
+    switch action {
+    case .stampButtonTapped:
+      state.append(date.now)
+      return .run { send in
+        @Dependency(\.date) var date
+        await send(.stamped(date.now))
+      }
+    case .stamped(let date):
+      state.append(date)
+      return .none
+    }
+  }
+}
+
+@MainActor
+@Suite struct DependencyTests {
+  let epoch = Date(timeIntervalSince1970: 0)
+
+  @Test func contextIsTestInATestProcess() {
+    #expect(DependencyValues._current.context == .test)
+  }
+
+  @Test func withDependenciesOverridesForTheOperation() {
+    withDependencies {
+      $0.date = .constant(epoch)
+    } operation: {
+      @Dependency(\.date) var date
+      #expect(date.now == epoch)
+    }
+  }
+
+  @Test func storeDependenciesReachTheReducerAndItsEffects() async {
+    let store = Store(initialState: [Date]()) {
+      Stamper()
+    } withDependencies: {
+      $0.date = .constant(epoch)
+    }
+    await store.send(.stampButtonTapped).finish()
+    #expect(store.state == [epoch, epoch])
+  }
+
+  @Test func dependencyModifierOverridesForOneReducer() async {
+    let later = Date(timeIntervalSince1970: 100)
+    let store = Store(initialState: [Date]()) {
+      Stamper().dependency(\.date, .constant(later))
+    } withDependencies: {
+      $0.date = .constant(epoch)
+    }
+    await store.send(.stampButtonTapped).finish()
+    #expect(store.state == [later, later])
+  }
+
+  @Test func aDependencyWithoutTestValueFailsTheTest() async {
+    let line = #line + 1
+    @Dependency(\.greetingClient) var client
+    let issues = await IssueReporting.collect {
+      _ = client.greet("Blob")
+    }
+    #expect(
+      issues.map(\.message) == [
+        "@Dependency(\\.greetingClient) has no test implementation, but was accessed from a test context."
+      ]
+    )
+    #expect(issues.first?.location.line == line)
+  }
+
+  @Test func anOverriddenDependencyDoesNotReport() async {
+    let issues = await IssueReporting.collect {
+      withDependencies {
+        $0.greetingClient = GreetingClient { "Hi \($0)" }
+      } operation: {
+        @Dependency(\.greetingClient) var client
+        #expect(client.greet("Blob") == "Hi Blob")
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @Test func liveContextUsesLiveValues() async {
+    let issues = await IssueReporting.collect {
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        @Dependency(\.greetingClient) var client
+        #expect(client.greet("Blob") == "Hello, Blob!")
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @Test func builtInDateAndUUIDHaveNoTestValue() async {
+    let issues = await IssueReporting.collect {
+      @Dependency(\.date) var date
+      @Dependency(\.uuid) var uuid
+      _ = date.now
+      _ = uuid()
+    }
+    #expect(
+      issues.map(\.message) == [
+        "@Dependency(\\.date) has no test implementation, but was accessed from a test context.",
+        "@Dependency(\\.uuid) has no test implementation, but was accessed from a test context.",
+      ]
+    )
+  }
+
+  @Test func incrementingUUIDsCountFromZero() {
+    withDependencies {
+      $0.uuid = .incrementing
+    } operation: {
+      @Dependency(\.uuid) var uuid
+      #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000000")
+      #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000001")
+      #expect(uuid().uuidString == "00000000-0000-0000-0000-000000000002")
+    }
+  }
+
+  @Test func continuousClockIsUnimplementedUnderTest() async {
+    let issues = await IssueReporting.collect {
+      @Dependency(\.continuousClock) var clock
+      try? await clock.sleep(for: .seconds(1))
+    }
+    #expect(
+      issues.map(\.message) == ["Unimplemented: @Dependency(\\.continuousClock).sleep was called"]
+    )
+  }
+
+  @Test func previewContextUsesPreviewValues() {
+    withDependencies {
+      $0.context = .preview
+    } operation: {
+      @Dependency(\.greetingClient) var client
+      #expect(client.greet("Blob") == "Hello, Blob!")
+    }
+  }
+}
+
+@MainActor
+@Suite struct PrintChangesTests {
+  @Test func printsTheActionAndAStateDiff() {
+    let output = Log()
+    let store = Store(initialState: Counter.State()) {
+      Counter()._printChanges { output.append($0) }
+    }
+    store.send(.incrementButtonTapped)
+    store.send(.setCount(1))
+    #expect(output.entries.count == 2)
+    let first = output.entries.first ?? ""
+    #expect(first.hasPrefix("received action:\n  incrementButtonTapped\n"))
+    #expect(first.contains("  −  - count: 0\n  +  - count: 1"))
+    #expect(output.entries.last?.hasSuffix("(No state changes)") == true)
+  }
+}

@@ -1,0 +1,120 @@
+import ComposableArchitecture
+import Observation
+import Testing
+
+@MainActor
+@Suite struct StoreTests {
+  @Test func sendRunsTheReducer() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    store.send(.incrementButtonTapped)
+    store.send(.incrementButtonTapped)
+    store.send(.decrementButtonTapped)
+    #expect(store.state == Counter.State(count: 1))
+    #expect(store.count == 1)
+  }
+
+  @Test func aNoEffectSendReturnsAFinishedTask() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let task = store.send(.incrementButtonTapped)
+    #expect(task == .finished)
+    #expect(task.isCancelled)
+  }
+
+  @Test func reentrantSendsFromObserversAreProcessedInOrder() {
+    let store = Store(initialState: [String]()) { Recorder() }
+    var reentered = false
+    withObservationTracking {
+      _ = store.state
+    } onChange: {
+      // Runs inside the first send (at willSet): this send must wait its turn.
+      MainActor.assumeIsolated {
+        reentered = true
+        store.send(.record("from observer"))
+      }
+    }
+    store.send(.start("first") { .send(.record("first's effect")) })
+    #expect(reentered)
+    #expect(store.state == ["first", "from observer", "first's effect"])
+  }
+
+  @Test func observersAreNotifiedOncePerSend() {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    var changes = 0
+    func observe() {
+      withObservationTracking {
+        _ = store.state.count
+      } onChange: {
+        MainActor.assumeIsolated { changes += 1 }
+      }
+    }
+    observe()
+    store.send(.incrementButtonTapped)
+    #expect(changes == 1)
+    store.send(.incrementButtonTapped)
+    #expect(changes == 1)  // tracking is one-shot until re-registered, as in SwiftUI
+    observe()
+    store.send(.incrementButtonTapped)
+    #expect(changes == 2)
+  }
+
+  @Test func scopedStoresReadAndWriteThroughTheParent() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.counter, action: \.counter)
+    child.send(.incrementButtonTapped)
+    #expect(child.state.count == 1)
+    #expect(store.state.counter.count == 1)
+    #expect(store.state.log == ["parent saw counter incrementButtonTapped at 1"])
+  }
+
+  @Test func scopingTwiceReturnsTheSameStore() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    #expect(
+      store.scope(state: \.counter, action: \.counter)
+        === store.scope(state: \.counter, action: \.counter)
+    )
+  }
+
+  @Test func scopedStoresAreObservable() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.counter, action: \.counter)
+    var changed = false
+    withObservationTracking {
+      _ = child.state
+    } onChange: {
+      MainActor.assumeIsolated { changed = true }
+    }
+    store.send(.counter(.incrementButtonTapped))
+    #expect(changed)
+  }
+
+  @Test func finishWaitsForEffectsOfActionsSentBackByEffects() async {
+    let clock = TestClock()
+    let store = Store(initialState: [String]()) { Recorder() }
+    await withMainSerialExecutor {
+      let task = store.send(
+        .start("outer") {
+          .run { send in
+            await send(.start("inner") { delayed("inner done", clock, after: .seconds(3)) })
+          }
+        }
+      )
+      await clock.advance(by: .seconds(3))
+      await task.finish()
+      #expect(store.state == ["outer", "inner", "inner done"])
+    }
+  }
+
+  @Test func releasingTheStoreCancelsItsEffects() async {
+    let clock = TestClock()
+    var store: Store<[String], Recorder.Action>? = Store(initialState: []) { Recorder() }
+    await withMainSerialExecutor {
+      let task = store?.send(.start("start") { ticking(clock) })
+      await clock.advance(by: .seconds(1))
+      #expect(store?.state == ["start", "tick"])
+      store = nil
+      await clock.advance(by: .seconds(1))
+      await task?.finish()
+      #expect(clock.sleeperCount == 0)
+    }
+  }
+}
