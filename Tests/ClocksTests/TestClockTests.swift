@@ -4,21 +4,20 @@ import Testing
 
 /// A counter safe to bump from any task.
 final class Counter: Sendable {
-  private let storage = LockIsolatedInt()
-  var value: Int { storage.get() }
-  func increment() { storage.add(1) }
+  private let storage = LockIsolated(0)
+  var value: Int { storage.withLock { $0 } }
+  func increment() { storage.withLock { $0 += 1 } }
 }
 
-/// Test-side lock (the module's `LockIsolated` is package API, which test targets cannot see).
-final class LockIsolatedInt: @unchecked Sendable {
-  // @unchecked Sendable is safe: `value` is only touched while `lock` is held.
-  private var value = 0
-  private let lock = NSLockShim()
-  func get() -> Int { lock.withLock { value } }
-  func add(_ amount: Int) { lock.withLock { value += amount } }
+/// Records names in order from any task.
+final class OrderLog: Sendable {
+  private let storage = LockIsolated<[String]>([])
+  var entries: [String] { storage.withLock { $0 } }
+  func append(_ name: String) { storage.withLock { $0.append(name) } }
 }
 
-@Suite struct TestClockTests {
+@Suite(.timeLimit(.minutes(1)))
+struct TestClockTests {
   @Test func sleeperWakesOnlyWhenDeadlineIsReached() async {
     await withMainSerialExecutor {
       let clock = TestClock()
@@ -143,15 +142,6 @@ final class LockIsolatedInt: @unchecked Sendable {
     // If this fails, time-based tests lose their determinism on this platform.
     #expect(await serialExecutorIsAvailable)
   }
-}
-
-/// Records names in order from any task.
-final class OrderLog: @unchecked Sendable {
-  // @unchecked Sendable is safe: `storage` is only touched while `lock` is held.
-  private var storage: [String] = []
-  private let lock = NSLockShim()
-  var entries: [String] { lock.withLock { storage } }
-  func append(_ name: String) { lock.withLock { storage.append(name) } }
 }
 
 /// Whether `withMainSerialExecutor` redirects the runtime's enqueue hook here, observed by

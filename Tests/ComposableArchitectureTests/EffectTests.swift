@@ -7,7 +7,8 @@ private enum CancelID: Hashable, Sendable {
 }
 
 @MainActor
-@Suite struct EffectTests {
+@Suite(.timeLimit(.minutes(1)))
+struct EffectTests {
   @Test func sendIsHandledSynchronouslyAfterTheAction() {
     let store = Store(initialState: [String]()) { Recorder() }
     let task = store.send(.start("start") { .merge(.send(.record("a")), .send(.record("b"))) })
@@ -135,8 +136,10 @@ private enum CancelID: Hashable, Sendable {
       #expect(store.state == ["start", "tick", "tick"])
       store.send(.start("stop") { .cancel(id: CancelID.timer) })
       await clock.advance(by: .seconds(5))
-      await task.finish()
       #expect(store.state == ["start", "tick", "tick", "stop"])
+      #expect(clock.sleeperCount == 0)
+      task.cancel()  // cleanup only: a broken cancel must fail above, not hang here
+      await task.finish()
     }
   }
 
@@ -175,6 +178,7 @@ private enum CancelID: Hashable, Sendable {
         }
       )
       store.send(.start("stop") { .cancel(id: CancelID.timer) })
+      await clock.advance(by: .seconds(1))
       await task.finish()
       #expect(store.state == ["start", "stop"])
     }
@@ -194,8 +198,10 @@ private enum CancelID: Hashable, Sendable {
       await clock.advance(by: .seconds(1))
       store.send(.start("stop") { .cancel(id: CancelID.group) })
       await clock.advance(by: .seconds(10))
-      await task.finish()
       #expect(store.state == ["start", "tick", "stop"])
+      #expect(clock.sleeperCount == 0)
+      task.cancel()  // cleanup only
+      await task.finish()
     }
   }
 
@@ -225,9 +231,10 @@ private enum CancelID: Hashable, Sendable {
       await clock.advance(by: .seconds(3))
       task.cancel()
       await clock.advance(by: .seconds(3))
-      await task.finish()
       #expect(task.isCancelled)
+      #expect(clock.sleeperCount == 0)
       #expect(store.state == ["start", "tick", "tick", "tick"])
+      if clock.sleeperCount == 0 { await task.finish() }
     }
   }
 

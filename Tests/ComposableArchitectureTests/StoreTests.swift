@@ -3,7 +3,8 @@ import Observation
 import Testing
 
 @MainActor
-@Suite struct StoreTests {
+@Suite(.timeLimit(.minutes(1)))
+struct StoreTests {
   @Test func sendRunsTheReducer() {
     let store = Store(initialState: Counter.State()) { Counter() }
     store.send(.incrementButtonTapped)
@@ -113,8 +114,9 @@ import Testing
       #expect(store?.state == ["start", "tick"])
       store = nil
       await clock.advance(by: .seconds(1))
-      await task?.finish()
       #expect(clock.sleeperCount == 0)
+      task?.cancel()  // cleanup only
+      await task?.finish()
     }
   }
 }
