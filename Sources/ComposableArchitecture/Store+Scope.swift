@@ -14,19 +14,54 @@ extension Store where Action: CasePathable {
   ///   - state: The child state's property.
   ///   - action: The parent action's case for child actions.
   /// - Returns: The child store.
+  @inlinable
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
-    let id = _ScopeID(state: state, action: action)
-    if let child = children[id] as? Store<ChildState, ChildAction> {
-      return child
+    _cachedChild(state: state, action: action) {
+      let embed = Action.casePath(action).embed
+      return Store<ChildState, ChildAction>(
+        core: .scoped(
+          state: { [unowned self] in self.core.currentState[keyPath: state] },
+          access: { [unowned self] in self.core.access() },
+          send: { [unowned self] childAction in self.send(embed(childAction)) }
+        )
+      )
     }
-    let embed = Action.casePath(action).embed
-    let child = Store<ChildState, ChildAction>(
-      core: _ScopedCore(parent: core, toState: state, fromAction: embed)
-    )
+  }
+
+  @usableFromInline
+  func _cachedChild<Child: AnyObject>(
+    state: AnyKeyPath,
+    action: AnyKeyPath,
+    create: () -> Child
+  ) -> Child {
+    let id = _ScopeID(state: state, action: action)
+    if let child = children[id] as? Child { return child }
+    let child = create()
     children[id] = child
     return child
+  }
+}
+
+@MainActor
+extension Store._Core {
+  /// The state without registering observation.
+  @inlinable
+  var currentState: State {
+    switch self {
+    case .root(let root): root.state
+    case .scoped(let state, _, _): state()
+    }
+  }
+
+  /// Registers observation of the root's state.
+  @inlinable
+  func access() {
+    switch self {
+    case .root(let root): root.access()
+    case .scoped(_, let access, _): access()
+    }
   }
 }

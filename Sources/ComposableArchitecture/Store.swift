@@ -22,10 +22,23 @@ import Observation
 @MainActor
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
-  let core: _StoreCore<State, Action>
+  @usableFromInline let core: _Core
   var children: [_ScopeID: AnyObject] = [:]
 
-  init(core: _StoreCore<State, Action>) {
+  /// Where state lives and actions go: the root itself, or functions into the parent that were
+  /// specialized where the scope was created.
+  @usableFromInline
+  enum _Core {
+    case root(_RootCore<State, Action>)
+    case scoped(
+      state: @MainActor () -> State,
+      access: @MainActor () -> Void,
+      send: @MainActor (Action) -> StoreTask
+    )
+  }
+
+  @usableFromInline
+  init(core: _Core) {
     self.core = core
   }
 
@@ -36,44 +49,51 @@ public final class Store<State, Action>: Observable {
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Overrides dependencies for everything this store runs, effects
   ///     included, on top of the dependencies in effect where the store is created.
+  @inlinable
   public convenience init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
-    var dependencies = DependencyValues._current
-    prepareDependencies?(&dependencies)
-    let needsDependencies = prepareDependencies != nil || !dependencies.isDefault
-    let (state, reducer) = DependencyValues.$_current.withValue(dependencies) {
+    let dependencies = DependencyValues._storeDependencies(prepareDependencies)
+    let (state, reducer) = DependencyValues.$_current.withValue(dependencies ?? ._current) {
       (initialState(), reducer())
     }
     self.init(
-      core: _RootCore(
-        initialState: state,
-        reducer: reducer,
-        dependencies: needsDependencies ? dependencies : nil
-      )
+      core: .root(_RootCore(initialState: state, reducer: reducer, dependencies: dependencies))
     )
   }
 
   /// The current state.
   ///
   /// Reading it inside an observation-tracking scope registers interest.
+  @inlinable
   public var state: State {
-    core.access()
-    return core.state
+    switch core {
+    case .root(let root):
+      root.access()
+      return root.state
+    case .scoped(let state, let access, _):
+      access()
+      return state()
+    }
   }
 
   /// Sends an action: runs the reducer now, then starts the effect it returned.
   ///
   /// - Parameter action: What the user did.
   /// - Returns: The started effects, to await with `finish()` or `cancel()`.
+  @inlinable
   @discardableResult
   public func send(_ action: Action) -> StoreTask {
-    core.send(action)
+    switch core {
+    case .root(let root): root.send(action)
+    case .scoped(_, _, let send): send(action)
+    }
   }
 
   /// Reads a value from the state (`store.count` for `store.state.count`).
+  @inlinable
   public subscript<Value>(dynamicMember keyPath: KeyPath<State, Value>) -> Value {
     state[keyPath: keyPath]
   }
@@ -83,4 +103,17 @@ public final class Store<State, Action>: Observable {
 struct _ScopeID: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath
+}
+
+extension DependencyValues {
+  /// The dependencies a new store binds for every action: the current ones changed by
+  /// `prepare`, or `nil` when there is nothing to bind (the hot path then skips the task-local).
+  @usableFromInline
+  static func _storeDependencies(
+    _ prepare: ((inout DependencyValues) -> Void)?
+  ) -> DependencyValues? {
+    var values = _current
+    prepare?(&values)
+    return prepare != nil || !values.isDefault ? values : nil
+  }
 }

@@ -9,8 +9,9 @@
 /// task.cancel()
 /// ```
 public struct StoreTask: Hashable, Sendable {
-  let group: _EffectGroup?
+  @usableFromInline let group: _EffectGroup?
 
+  @usableFromInline
   init(group: _EffectGroup?) {
     self.group = group
   }
@@ -44,6 +45,7 @@ public struct StoreTask: Hashable, Sendable {
 
 /// The tasks of one send (and of the actions its effects sent back).
 public final class _EffectGroup: Sendable {
+  // Not API: public only so that `Store.send` can be specialized in the caller's module.
   private struct State {
     var tasks: [Task<Void, Never>] = []
     var isCancelled = false
@@ -51,6 +53,7 @@ public final class _EffectGroup: Sendable {
 
   private let state = LockIsolated(State())
 
+  @usableFromInline
   init() {}
 
   func add(_ task: Task<Void, Never>) {

@@ -6,19 +6,24 @@ import Observation
 /// The hot path (`send` of a synchronous action whose effect is `.none`) mutates the state in
 /// place, notifies the registrar once with a key path built at init, allocates nothing, copies
 /// no state and starts no task.
+///
+/// The hot path is `@inlinable` so it is specialized for the app's concrete state and action
+/// types in the app's module: unspecialized generic code would look up type metadata at run
+/// time on every send.
 @MainActor
-final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
-  private var _state: State
-  private let reduce: (inout State, Action) -> Effect<Action>
-  private let dependencies: DependencyValues?
-  private let registrar = ObservationRegistrar()
-  private let stateKeyPath: KeyPath<_RootCore, State>
-  private var isSending = false
-  private var bufferedActions: [Action] = []
+public final class _RootCore<State, Action>: Observable {
+  @usableFromInline var _state: State
+  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  @usableFromInline let dependencies: DependencyValues?
+  @usableFromInline let registrar = ObservationRegistrar()
+  @usableFromInline let stateKeyPath: KeyPath<_RootCore, State>
+  @usableFromInline var isSending = false
+  @usableFromInline var bufferedActions: [Action] = []
   /// The group collecting tasks for the `send` in progress (set only while sending).
-  private var currentGroup: _EffectGroup?
+  @usableFromInline var currentGroup: _EffectGroup?
   let effects = _EffectRegistry()
 
+  @inlinable
   init<R: Reducer>(
     initialState: State,
     reducer: R,
@@ -29,20 +34,22 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
     self.dependencies = dependencies
     // Built once: a key path into a generic class costs microseconds to form.
     self.stateKeyPath = \_RootCore.state
-    super.init()
   }
 
-  override var state: State { _state }
+  /// The current state, without registering an observation.
+  @inlinable
+  var state: State { _state }
 
-  override func access() {
+  /// Registers an observation access of the state.
+  @inlinable
+  func access() {
     registrar.access(self, keyPath: stateKeyPath)
   }
 
-  override var rootIdentifier: ObjectIdentifier { ObjectIdentifier(self) }
-
   /// Sends `action`; when called re-entrantly (from an observer or a `.send` effect while a send
   /// is in progress) the action is queued and processed in order before the outer send returns.
-  override func send(_ action: Action) -> StoreTask {
+  @inlinable
+  func send(_ action: Action) -> StoreTask {
     if isSending {
       bufferedActions.append(action)
       return StoreTask(group: currentGroup)
@@ -52,18 +59,14 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
     var group: _EffectGroup?
     process(action, group: &group)
     if !bufferedActions.isEmpty {
-      var index = 0
-      while index < bufferedActions.count {
-        process(bufferedActions[index], group: &group)
-        index += 1
-      }
-      bufferedActions.removeAll(keepingCapacity: true)
+      drainBufferedActions(group: &group)
     }
-    currentGroup = nil
+    if group != nil { currentGroup = nil }
     return StoreTask(group: group)
   }
 
-  private func process(_ action: Action, group: inout _EffectGroup?) {
+  @inlinable
+  func process(_ action: Action, group: inout _EffectGroup?) {
     let keyPath = stateKeyPath
     registrar.willSet(self, keyPath: keyPath)
     let effect: Effect<Action>
@@ -74,6 +77,23 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
     }
     registrar.didSet(self, keyPath: keyPath)
     if case .none = effect.operation { return }
+    start(effect, group: &group)
+  }
+
+  /// Processes actions queued by re-entrant sends, in order (not the hot path).
+  @usableFromInline
+  func drainBufferedActions(group: inout _EffectGroup?) {
+    var index = 0
+    while index < bufferedActions.count {
+      process(bufferedActions[index], group: &group)
+      index += 1
+    }
+    bufferedActions.removeAll(keepingCapacity: true)
+  }
+
+  /// Starts a non-`.none` effect returned by the reducer (not the hot path).
+  @usableFromInline
+  func start(_ effect: Effect<Action>, group: inout _EffectGroup?) {
     start(effect, cancellationIDs: [], group: &group)
     currentGroup = group
   }
@@ -160,6 +180,7 @@ final class _RootCore<State, Action>: _StoreCore<State, Action>, Observable {
 /// The running effects of a root store, by cancellation id.
 ///
 /// Cancels everything when the store goes away.
+@usableFromInline
 final class _EffectRegistry {
   private var nextTokenValue = 0
   private var tasks: [Int: (task: Task<Void, Never>, ids: [_CancelID])] = [:]

@@ -92,6 +92,6 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     }
     let effect = child.reduce(into: &childState, action: childAction)
     state = statePath.embed(childState)
-    return effect.map(actionPath.embed).cancellable(id: cancelID)
+    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID)
   }
 }

@@ -89,7 +89,7 @@ where Parent.Action: CasePathable {
       return .none
     }
     let effect = reduceWrapped(&state[keyPath: toChildState], childAction)
-    return effect.map(actionPath.embed).cancellable(id: cancelID)
+    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID)
   }
 }
 

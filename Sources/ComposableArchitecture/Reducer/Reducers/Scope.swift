@@ -72,8 +72,9 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     guard let childAction = actionPath.extract(from: action) else { return .none }
     switch toChildState {
     case .keyPath(let keyPath):
-      return child.reduce(into: &state[keyPath: keyPath], action: childAction)
-        .map(actionPath.embed)
+      let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
+      // Checked first: forming the `map` closure would allocate even for `.none`.
+      return effect.isNone ? .none : effect.map(actionPath.embed)
     case .casePath(let statePath, let location):
       guard var childState = statePath.extract(from: state) else {
         reportIssue(
@@ -98,7 +99,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
       }
       let effect = child.reduce(into: &childState, action: childAction)
       state = statePath.embed(childState)
-      return effect.map(actionPath.embed)
+      return effect.isNone ? .none : effect.map(actionPath.embed)
     }
   }
 }
