@@ -173,10 +173,22 @@ struct Stamper: Reducer {
     }
     store.send(.incrementButtonTapped)
     store.send(.setCount(1))
-    #expect(output.entries.count == 2)
-    let first = output.entries.first ?? ""
-    #expect(first.hasPrefix("received action:\n  incrementButtonTapped\n"))
-    #expect(first.contains("  −  - count: 0\n  +  - count: 1"))
-    #expect(output.entries.last?.hasSuffix("(No state changes)") == true)
+    #expect(
+      output.entries == [
+        """
+        received action:
+          Counter.Action.incrementButtonTapped
+            Counter.State(
+          −   count: 0,
+          +   count: 1,
+            )
+        """,
+        """
+        received action:
+          Counter.Action.setCount(1)
+          (No state changes)
+        """,
+      ]
+    )
   }
 }

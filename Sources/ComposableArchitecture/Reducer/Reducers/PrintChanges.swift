@@ -1,3 +1,5 @@
+import Foundation
+
 extension Reducer {
   /// Prints each action and how it changed the state, for debugging.
   ///
@@ -6,10 +8,10 @@ extension Reducer {
   ///   AppFeature()._printChanges()
   /// }
   /// // received action:
-  /// //   Action.counter(.incrementButtonTapped)
-  /// //     State(
-  /// // −     count: 0
-  /// // +     count: 1
+  /// //   AppFeature.Action.counter(.incrementButtonTapped)
+  /// //     AppFeature.State(
+  /// //   −   count: 0
+  /// //   +   count: 1
   /// //     )
   /// ```
   ///
@@ -28,14 +30,15 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let output: @Sendable (String) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    let before = _dumpLines(state)
+    let before = _dump(state)
     let effect = base.reduce(into: &state, action: action)
-    let after = _dumpLines(state)
-    var report = "received action:\n  \(action)\n"
-    if before == after {
-      report += "  (No state changes)"
+    let after = _dump(state)
+    let indentedAction = _dump(action).replacingOccurrences(of: "\n", with: "\n  ")
+    var report = "received action:\n  \(indentedAction)\n"
+    if let diff = _diff(expected: before, actual: after) {
+      report += diff.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
     } else {
-      report += _lineDiff(before, after).map { "  " + $0 }.joined(separator: "\n")
+      report += "  (No state changes)"
     }
     output(report)
     return effect
