@@ -39,7 +39,7 @@ let package = Package(
     .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
     .testTarget(
       name: "ComposableArchitectureTests",
-      dependencies: ["ComposableArchitecture", "Clocks"]
+      dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting", "Clocks"]
     ),
 
     // MARK: Benchmarks

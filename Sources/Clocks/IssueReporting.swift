@@ -3,29 +3,36 @@ import Foundation
 /// Where in source an issue should be reported: the caller's location.
 ///
 /// Every API that can report a problem takes `fileID`/`filePath`/`line`/`column` defaults and
-/// passes them here, so a failure points at the test line that caused it.
-public struct IssueLocation: Sendable, Equatable, CustomStringConvertible {
-  /// The `#fileID` of the caller.
-  public var fileID: String
-  /// The `#filePath` of the caller.
-  public var filePath: String
+/// passes them here, so a failure points at the test line that caused it. The file is kept as
+/// a `StaticString` because XCTest's `XCTFail(_:file:line:)` needs one.
+public struct IssueLocation: Sendable, CustomStringConvertible {
+  /// The caller's `#fileID`, as given.
+  public let staticFileID: StaticString
+  /// The caller's `#filePath`, as given.
+  public let staticFilePath: StaticString
   /// The `#line` of the caller.
-  public var line: Int
+  public let line: Int
   /// The `#column` of the caller.
-  public var column: Int
+  public let column: Int
 
   /// Creates a location, by default the caller's.
   public init(
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    self.fileID = fileID
-    self.filePath = filePath
-    self.line = line
-    self.column = column
+    self.staticFileID = fileID
+    self.staticFilePath = filePath
+    self.line = Int(line)
+    self.column = Int(column)
   }
+
+  /// The `#fileID` of the caller, such as `MyTests/CounterTests.swift`.
+  public var fileID: String { "\(staticFileID)" }
+
+  /// The `#filePath` of the caller.
+  public var filePath: String { "\(staticFilePath)" }
 
   /// `fileID:line:column`.
   public var description: String { "\(fileID):\(line):\(column)" }
@@ -40,7 +47,7 @@ public enum IssueSeverity: Sendable, Equatable {
 }
 
 /// One issue: a message, its severity, and where it happened.
-public struct ReportedIssue: Sendable, Equatable {
+public struct ReportedIssue: Sendable {
   /// What went wrong.
   public var message: String
   /// Failure or information.
@@ -78,6 +85,10 @@ public enum IssueReporting {
   private static let installed = LockIsolated<Handler?>(nil)
 
   /// Installs the process-wide handler used when no task-local handler is bound.
+  ///
+  /// This is for a test-framework bridge, installed once per process (the TestStore module's
+  /// `TestFrameworkBridge`). Tests must not swap it: tests run in parallel, so a swapped handler
+  /// would take other tests' failures. To observe issues in a test, use ``collect(isolation:_:)``.
   ///
   /// - Parameter handler: The new handler, or `nil` for the standard-error default.
   /// - Returns: The handler that was installed before, to restore later.
@@ -139,10 +150,10 @@ public enum IssueReporting {
 public func reportIssue(
   _ message: String,
   severity: IssueSeverity = .error,
-  fileID: String = #fileID,
-  filePath: String = #filePath,
-  line: Int = #line,
-  column: Int = #column
+  fileID: StaticString = #fileID,
+  filePath: StaticString = #filePath,
+  line: UInt = #line,
+  column: UInt = #column
 ) {
   IssueReporting.route(
     ReportedIssue(
@@ -151,4 +162,18 @@ public func reportIssue(
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   )
+}
+
+/// Reports a problem at a location captured earlier (for example where a feature was declared).
+///
+/// - Parameters:
+///   - message: What went wrong, as a full sentence.
+///   - severity: `.error` (default) fails the running test; `.information` never does.
+///   - location: Where to report it.
+public func reportIssue(
+  _ message: String,
+  severity: IssueSeverity = .error,
+  at location: IssueLocation
+) {
+  IssueReporting.route(ReportedIssue(message: message, severity: severity, location: location))
 }

@@ -39,7 +39,7 @@ public func withMainSerialExecutor<Result>(
 }
 
 /// Installs and removes the runtime's global-enqueue hook, counting nested users.
-enum MainSerialExecutor {
+package enum MainSerialExecutor {
   typealias Original = @convention(thin) (UnownedJob) -> Void
   typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
@@ -67,7 +67,8 @@ enum MainSerialExecutor {
     hookBits.flatMap { UnsafeMutablePointer(bitPattern: $0) }
   }
 
-  static func enter() {
+  /// Starts redirecting (counted; pair with ``exit()``).
+  package static func enter() {
     state.withLock { state in
       state.users += 1
       guard state.users == 1, let hookAddress else { return }
@@ -76,7 +77,8 @@ enum MainSerialExecutor {
     }
   }
 
-  static func exit() {
+  /// Stops redirecting when the last user exits.
+  package static func exit() {
     state.withLock { state in
       state.users -= 1
       guard state.users == 0, let hookAddress else { return }

@@ -106,10 +106,10 @@ public final class TestClock: Clock, Sendable {
   ///   an issue and leaves time unchanged: time never goes backwards.
   public func advance(
     to deadline: Instant,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) async {
     let start = now
     if deadline < start {
@@ -135,10 +135,10 @@ public final class TestClock: Clock, Sendable {
   ///   reported as an issue naming how many tasks are still asleep.
   public func run(
     maxWakeUps: Int = 10_000,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) async {
     await settle()
     var wakeUps = 0

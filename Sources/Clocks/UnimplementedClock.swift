@@ -25,10 +25,10 @@ public final class UnimplementedClock: Clock, Sendable {
   public init(
     name: String = "UnimplementedClock",
     now: Instant = Instant(),
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
     self.name = name
     self.base = ImmediateClock(now: now)
@@ -47,10 +47,7 @@ public final class UnimplementedClock: Clock, Sendable {
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
     reportIssue(
       "Unimplemented: \(name).sleep was called",
-      fileID: location.fileID,
-      filePath: location.filePath,
-      line: location.line,
-      column: location.column
+      at: location
     )
     try await base.sleep(until: deadline, tolerance: tolerance)
   }

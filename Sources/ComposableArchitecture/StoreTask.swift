@@ -32,6 +32,9 @@ public struct StoreTask: Hashable, Sendable {
     await group?.finish()
   }
 
+  /// Whether an effect this send started is still running.
+  package var _isRunning: Bool { group?.isRunning ?? false }
+
   /// Compares by identity.
   public static func == (lhs: StoreTask, rhs: StoreTask) -> Bool {
     lhs.group === rhs.group
@@ -49,6 +52,7 @@ public final class _EffectGroup: Sendable {
   private struct State {
     var tasks: [Task<Void, Never>] = []
     var isCancelled = false
+    var running = 0
   }
 
   private let state = LockIsolated(State())
@@ -56,13 +60,23 @@ public final class _EffectGroup: Sendable {
   @usableFromInline
   init() {}
 
+  /// Adds a task that calls ``taskFinished()`` as the last thing it does.
   func add(_ task: Task<Void, Never>) {
     let cancelNow = state.withLock { state in
       state.tasks.append(task)
+      state.running += 1
       return state.isCancelled
     }
     if cancelNow { task.cancel() }
   }
+
+  /// Called by each added task when its work is done.
+  func taskFinished() {
+    state.withLock { $0.running -= 1 }
+  }
+
+  /// Whether any task of this send is still running (checked at the end of a test).
+  package var isRunning: Bool { state.withLock { $0.running > 0 } }
 
   var isCancelled: Bool { state.withLock { $0.isCancelled } }
 

@@ -22,10 +22,10 @@ public struct Dependency<Value>: Sendable {
   /// - Parameter keyPath: The dependency's accessor, such as `\.date`.
   public init(
     _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
     self.keyPath = keyPath
     self.location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -44,10 +44,7 @@ public struct Dependency<Value>: Sendable {
       reportIssue(
         "@Dependency(\(name)) has no test implementation, but was accessed "
           + "from a test context.",
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
+        at: location
       )
     }
     return value

@@ -105,7 +105,13 @@ public final class _RootCore<State, Action>: Observable {
       return
     }
     guard let tasks = send(action).group, tasks !== group else { return }
-    Self.group(&group).add(Task { await tasks.finish() })
+    let target = Self.group(&group)
+    target.add(
+      Task {
+        await tasks.finish()
+        target.taskFinished()
+      }
+    )
   }
 
   /// The group to add a task to, created on first use: synchronous effects allocate nothing.
@@ -139,6 +145,7 @@ public final class _RootCore<State, Action>: Observable {
       let task = Task(priority: priority) { [weak self] in
         await operation(send)
         self?.effects.finished(token)
+        group.taskFinished()
       }
       effects.register(task, token: token, ids: cancellationIDs)
       group.add(task)
@@ -149,6 +156,7 @@ public final class _RootCore<State, Action>: Observable {
       }
 
     case .concatenate(let members):
+      let concatenation = Self.group(&group)
       let token = effects.nextToken()
       let task = Task { [weak self] in
         for member in members {
@@ -163,9 +171,10 @@ public final class _RootCore<State, Action>: Observable {
           }
         }
         self?.effects.finished(token)
+        concatenation.taskFinished()
       }
       effects.register(task, token: token, ids: cancellationIDs)
-      Self.group(&group).add(task)
+      concatenation.add(task)
 
     case .cancellable(let id, let cancelInFlight, let effect):
       if cancelInFlight { effects.cancel(id: id) }

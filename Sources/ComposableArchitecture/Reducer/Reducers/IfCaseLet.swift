@@ -21,10 +21,10 @@ extension Reducer where State: CasePathable, Action: CasePathable {
     _ toCaseState: CaseKeyPath<State, CaseState>,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,
     @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> Case,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _IfCaseLetReducer<Self, Case>
   where Case.State == CaseState, Case.Action == CaseAction {
     _IfCaseLetReducer(
@@ -83,10 +83,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
         This is generally considered an application logic error: an effect or view sent a \
         child action after the state moved to another case.
         """,
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
+        at: location
       )
       return .none
     }

@@ -23,10 +23,10 @@ extension Reducer where Action: CasePathable {
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
     @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) -> _IfLetReducer<Self, Wrapped>
   where Wrapped.State == WrappedState, Wrapped.Action == WrappedAction {
     _IfLetReducer(
@@ -81,10 +81,7 @@ where Parent.Action: CasePathable {
         child action after the child's state was set to "nil". Cancel the child's effects (or \
         stop sending) before the child is dismissed.
         """,
-        fileID: location.fileID,
-        filePath: location.filePath,
-        line: location.line,
-        column: location.column
+        at: location
       )
       return .none
     }

@@ -52,10 +52,10 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     state toChildState: CaseKeyPath<ParentState, ChildState>,
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
     self.toChildState = .casePath(
       ParentState.casePath(toChildState),
@@ -90,10 +90,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
           This is generally considered an application logic error: an effect or view sent a \
           child action after the parent's state moved to another case.
           """,
-          fileID: location.fileID,
-          filePath: location.filePath,
-          line: location.line,
-          column: location.column
+          at: location
         )
         return .none
       }

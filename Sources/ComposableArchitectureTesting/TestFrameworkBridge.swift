@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+#if canImport(XCTest)
+  import XCTest
+#endif
+
+/// Routes reported issues to whichever test framework is running.
+///
+/// Under Swift Testing an issue is recorded with `Issue.record` at the caller's
+/// `SourceLocation`; under XCTest it becomes `XCTFail(_:file:line:)`; outside tests it is
+/// printed as a runtime warning. Picking the wrong one would be silent — Swift Testing ignores
+/// `XCTFail` and XCTest ignores `Issue.record` — so a failing assertion would pass. Both routes
+/// are proven by tests (`TestFrameworkBridgeTests`).
+///
+/// A `TestStore` installs the bridge when it is created; call ``install()`` to route issues
+/// reported by the library (an unimplemented dependency, say) in tests that use no `TestStore`.
+///
+/// ```swift
+/// @Test func dependencyIsControlled() {
+///   TestFrameworkBridge.install()
+///   …
+/// }
+/// ```
+public enum TestFrameworkBridge {
+  /// Installs the bridge as the process-wide issue handler (idempotent).
+  public static func install() {
+    installed.withLock { isInstalled in
+      guard !isInstalled else { return }
+      isInstalled = true
+      IssueReporting.install(route)
+    }
+  }
+
+  private static let installed = LockIsolated(false)
+
+  /// Whether this process was started by `swift test` for the Swift Testing run (as opposed to
+  /// the XCTest run, which runs the same binary without this argument).
+  private static let isSwiftTestingProcess: Bool = {
+    let arguments = ProcessInfo.processInfo.arguments
+    guard let index = arguments.firstIndex(of: "--testing-library") else { return false }
+    return arguments.indices.contains(index + 1) && arguments[index + 1] == "swift-testing"
+  }()
+
+  /// Records `issue` with the running framework.
+  @Sendable
+  static func route(_ issue: ReportedIssue) {
+    let location = issue.location
+    if Test.current != nil || isSwiftTestingProcess {
+      Issue.record(
+        Comment(rawValue: issue.message),
+        severity: issue.severity == .error ? .error : .warning,
+        sourceLocation: SourceLocation(
+          fileID: location.fileID,
+          filePath: location.filePath,
+          line: location.line,
+          column: location.column
+        )
+      )
+      return
+    }
+    #if canImport(XCTest)
+      if issue.severity == .error {
+        XCTFail(issue.message, file: location.staticFilePath, line: UInt(location.line))
+      } else {
+        print("\(location.filePath):\(location.line): note: \(issue.message)")
+      }
+    #else
+      let line = "\(location): runtime warning: \(issue.message)\n"
+      FileHandle.standardError.write(Data(line.utf8))
+    #endif
+  }
+}

@@ -1,0 +1,93 @@
+import ComposableArchitecture
+
+extension TestStore {
+  /// Waits for every effect started in this test to finish.
+  ///
+  /// ```swift
+  /// await store.send(.saveButtonTapped)
+  /// await store.finish()
+  /// ```
+  ///
+  /// - Parameter timeout: How long to wait (real time); the store's ``timeout`` by default.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let timeout = timeout ?? self.timeout
+    await settle()
+    let finished = await _waitUntil(timeout: timeout) { inFlightEffects.isEmpty }
+    if !finished {
+      reportIssue(
+        """
+        Expected effects to finish, but there are still effects in-flight after \
+        \(timeout.seconds) seconds.
+        """,
+        at: location
+      )
+    }
+    note(location)
+  }
+
+  /// Forgets the actions received so far, without asserting them.
+  ///
+  /// - Parameter strict: Fail when there is nothing to skip (default `true`).
+  public func skipReceivedActions(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle()
+    defer { note(location) }
+    guard let last = recorder.received.last else {
+      if strict { reportIssue("There were no received actions to skip.", at: location) }
+      return
+    }
+    if case .off(true) = exhaustivity {
+      let count = recorder.received.count
+      reportIssue(
+        "Skipped \(count) received action\(count == 1 ? "" : "s").",
+        severity: .information,
+        at: location
+      )
+    }
+    state = last.state
+    recorder.received.removeAll()
+  }
+
+  /// Cancels every effect still running, without asserting it.
+  ///
+  /// - Parameter strict: Fail when there is nothing to cancel (default `true`).
+  public func skipInFlightEffects(
+    strict: Bool = true,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    await settle()
+    let running = inFlightEffects
+    guard !running.isEmpty else {
+      if strict { reportIssue("There were no in-flight effects to skip.", at: location) }
+      note(location)
+      return
+    }
+    if case .off(true) = exhaustivity {
+      reportIssue(
+        "Skipped \(running.count) in-flight effect\(running.count == 1 ? "" : "s").",
+        severity: .information,
+        at: location
+      )
+    }
+    for entry in running { entry.task.cancel() }
+    _ = await _waitUntil(timeout: timeout) { inFlightEffects.isEmpty }
+    note(location)
+  }
+}

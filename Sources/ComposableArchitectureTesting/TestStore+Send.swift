@@ -1,0 +1,73 @@
+import ComposableArchitecture
+
+extension TestStore {
+  /// Sends an action as the user would and asserts how the state changed.
+  ///
+  /// ```swift
+  /// await store.send(.incrementButtonTapped) {
+  ///   $0.count = 1
+  /// }
+  /// ```
+  ///
+  /// Omit the closure when the state must not change. Every action received from effects must
+  /// be handled before the next `send` (when exhaustive).
+  ///
+  /// - Parameters:
+  ///   - action: What the user did.
+  ///   - updateStateToExpectedResult: Changes the state as it was before the action into the
+  ///     state expected after it.
+  /// - Returns: The effects the action started, to cancel or wait for.
+  @discardableResult
+  public func send(
+    _ action: Action,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if !recorder.received.isEmpty {
+      let unhandled = recorder.received
+      switch exhaustivity {
+      case .on:
+        reportIssue(
+          """
+          Must handle \(unhandled.count) received action\(unhandled.count == 1 ? "" : "s") \
+          before sending an action: …
+
+          Unhandled actions:
+          \(_TestStoreMessages.list(unhandled.map { _dump($0.action) }))
+          """,
+          at: location
+        )
+      case .off(let showSkippedAssertions):
+        if showSkippedAssertions {
+          reportIssue(
+            """
+            Skipped receiving \(unhandled.count) action\(unhandled.count == 1 ? "" : "s"): …
+
+            \(_TestStoreMessages.list(unhandled.map { _dump($0.action) }))
+            """,
+            severity: .information,
+            at: location
+          )
+        }
+      }
+      if let last = unhandled.last { state = last.state }
+      recorder.received.removeAll()
+    }
+
+    recorder.stateAfterSend = nil
+    let task = store.send(.send(action))
+    let actual = recorder.stateAfterSend ?? state
+    checkState(actual: actual, updateStateToExpectedResult, at: location)
+    state = actual
+    if task._isRunning {
+      finalizer.snapshot.withLock { $0.inFlight.append((task, location)) }
+    }
+    await settle()
+    note(location)
+    return TestStoreTask(rawValue: task, timeout: timeout)
+  }
+}

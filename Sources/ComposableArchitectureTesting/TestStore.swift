@@ -1,0 +1,201 @@
+import ComposableArchitecture
+import Foundation
+
+/// Tests a feature exhaustively: every action's state change, every action an effect sends
+/// back, and every effect's completion must be asserted.
+///
+/// Send actions as the user would and describe, in a closure, how the state should change;
+/// receive the actions effects send back; control time and dependencies so the test is
+/// deterministic. A failure names the test line and prints a diff of the state.
+///
+/// ```swift
+/// @MainActor
+/// @Test func nthPrimeButtonTapped_happyPath() async {
+///   let store = TestStore(initialState: Counter.State(count: 7)) {
+///     Counter()
+///   } withDependencies: {
+///     $0.primeClient.nthPrime = { _ in 17 }
+///   }
+///   await store.send(.nthPrimeButtonTapped) {
+///     $0.isNthPrimeButtonDisabled = true
+///   }
+///   await store.receive(.nthPrimeResponse(17)) {
+///     $0.alertNthPrime = PrimeAlert(prime: 17)
+///     $0.isNthPrimeButtonDisabled = false
+///   }
+///   await store.send(.alertDismissButtonTapped) {
+///     $0.alertNthPrime = nil
+///   }
+/// }
+/// ```
+///
+/// Failures go to the running test framework (Swift Testing or XCTest). While a test store
+/// exists, tasks run serially on the main queue (see `withMainSerialExecutor`), so effects and
+/// clocks behave the same way on every run.
+@MainActor
+public final class TestStore<State: Equatable, Action> {
+  /// The state as asserted so far. Inside an assertion closure this is still the state before
+  /// the action.
+  public internal(set) var state: State
+
+  /// How long `receive` and `finish` wait for effects (real time); one second by default.
+  public var timeout: Duration
+
+  /// How much this store insists on; `.on` by default.
+  public var exhaustivity: Exhaustivity = .on {
+    didSet { finalizer.snapshot.withLock { $0.exhaustivity = exhaustivity } }
+  }
+
+  /// The dependencies the feature runs with; change them between steps of a test.
+  ///
+  /// ```swift
+  /// store.dependencies.date = .constant(Date(timeIntervalSince1970: 1))
+  /// ```
+  public var dependencies: DependencyValues {
+    get { recorder.dependencies }
+    set { recorder.dependencies = newValue }
+  }
+
+  let store: Store<State, _TestAction<Action>>
+  let recorder: _TestRecorder<State, Action>
+  let finalizer: _TestStoreFinalizer
+
+  /// Creates a test store.
+  ///
+  /// - Parameters:
+  ///   - initialState: The feature's starting state.
+  ///   - reducer: The feature's reducer.
+  ///   - prepareDependencies: Sets the dependencies the test controls. The context is `.test`,
+  ///     so any dependency without a test value that the feature uses fails the test.
+  public init<R: Reducer<State, Action>>(
+    initialState: @autoclosure () -> State,
+    @ReducerBuilder<State, Action> reducer: () -> R,
+    withDependencies prepareDependencies: (inout DependencyValues) -> Void = { _ in },
+    timeout: Duration = .seconds(1),
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    TestFrameworkBridge.install()
+    MainSerialExecutor.enter()
+    var dependencies = DependencyValues._current
+    dependencies.context = .test
+    prepareDependencies(&dependencies)
+    let (state, reducer) = DependencyValues.$_current.withValue(dependencies) {
+      (initialState(), reducer())
+    }
+    let recorder = _TestRecorder<State, Action>(dependencies: dependencies)
+    self.state = state
+    self.timeout = timeout
+    self.recorder = recorder
+    self.finalizer = _TestStoreFinalizer(
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+    self.store = Store(initialState: state) {
+      _TestReducer(base: reducer, recorder: recorder)
+    }
+    recorder.finalizer = finalizer
+  }
+
+  /// Checks the current state without sending an action.
+  ///
+  /// ```swift
+  /// await store.assert { $0.count = 2 }
+  /// ```
+  ///
+  /// - Parameter updateStateToExpectedResult: Changes the asserted state into the expected one.
+  public func assert(
+    _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let actual = recorder.received.last?.state ?? recorder.stateAfterSend ?? state
+    withoutActuallyEscaping(updateStateToExpectedResult) { update in
+      checkState(actual: actual, update, expectsChange: false, at: location)
+    }
+    state = actual
+  }
+
+  /// Compares the state `actual` after a step with ``state`` changed by the test's closure.
+  ///
+  /// With `expectsChange` (a `send` or `receive`), a closure that changes nothing while the
+  /// state did not change either is reported: the closure is then misleading.
+  func checkState(
+    actual: State,
+    _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
+    expectsChange: Bool = true,
+    at location: IssueLocation
+  ) {
+    var expected = state
+    do {
+      try updateStateToExpectedResult?(&expected)
+    } catch {
+      reportIssue("Threw error: \(error)", at: location)
+      return
+    }
+    switch exhaustivity {
+    case .on:
+      if expected != actual {
+        let headline =
+          updateStateToExpectedResult == nil
+          ? "State was not expected to change, but a change occurred: …"
+          : "A state change does not match expectation: …"
+        let diff = _TestStoreMessages.diff(expected: _dump(expected), actual: _dump(actual))
+        reportIssue("\(headline)\n\n\(diff)", at: location)
+      } else if expectsChange, updateStateToExpectedResult != nil, actual == state {
+        reportIssue(
+          """
+          Expected state to change, but no change occurred.
+
+          The trailing closure made no observable modifications to state. If no change to \
+          state is expected, omit the trailing closure.
+          """,
+          at: location
+        )
+      }
+
+    case .off(let showSkippedAssertions):
+      var partial = actual
+      do {
+        try updateStateToExpectedResult?(&partial)
+      } catch {
+        reportIssue("Threw error: \(error)", at: location)
+        return
+      }
+      if partial != actual {
+        let diff = _TestStoreMessages.diff(expected: _dump(partial), actual: _dump(actual))
+        reportIssue("A state change does not match expectation: …\n\n\(diff)", at: location)
+      } else if showSkippedAssertions, expected != actual {
+        let diff = _TestStoreMessages.diff(expected: _dump(expected), actual: _dump(actual))
+        reportIssue(
+          "A state change does not match expectation (skipped, non-exhaustive): …\n\n\(diff)",
+          severity: .information,
+          at: location
+        )
+      }
+    }
+  }
+
+  /// Lets woken effects run to their next suspension (deterministic under the serial executor).
+  func settle() async {
+    for _ in 0..<32 { await Task.yield() }
+  }
+
+  /// Records where the test is, for reports made when the store goes away, and forgets
+  /// effects that have finished.
+  func note(_ location: IssueLocation) {
+    finalizer.snapshot.withLock { snapshot in
+      snapshot.lastLocation = location
+      snapshot.inFlight.removeAll { !$0.task._isRunning }
+    }
+  }
+
+  /// The effects started by `send`s of this test that are still running.
+  var inFlightEffects: [(task: StoreTask, location: IssueLocation)] {
+    finalizer.snapshot.withLock { $0.inFlight }.filter { $0.task._isRunning }
+  }
+}

@@ -1,0 +1,74 @@
+/// The effects started by one `TestStore.send`, to wait for or cancel in a test.
+///
+/// ```swift
+/// let task = await store.send(.startTimerButtonTapped)
+/// await clock.advance(by: .seconds(1))
+/// await store.receive(\.timerTick) { $0.count = 1 }
+/// await task.cancel()
+/// ```
+public struct TestStoreTask: Hashable, Sendable {
+  let rawValue: StoreTask
+  let timeout: Duration
+
+  /// Cancels the effects and waits until they have stopped.
+  public func cancel() async {
+    rawValue.cancel()
+    await rawValue.finish()
+  }
+
+  /// Waits for the effects to finish, failing the test if they are still running after `timeout`.
+  ///
+  /// - Parameter timeout: How long to wait; the test store's timeout by default.
+  public func finish(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let timeout = timeout ?? self.timeout
+    let finished = await _waitUntil(timeout: timeout) { !rawValue._isRunning }
+    if !finished {
+      reportIssue(
+        """
+        Expected effect to finish, but it is still in-flight after \(timeout.seconds) seconds.
+        """,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+    }
+  }
+
+  /// Whether the effects were cancelled (or there were none).
+  public var isCancelled: Bool { rawValue.isCancelled }
+}
+
+extension Duration {
+  /// The duration in seconds, as the failure messages print it ("1.0", "0.25").
+  var seconds: Double {
+    Double(components.seconds) + Double(components.attoseconds) / 1e18
+  }
+}
+
+/// Waits until `condition` holds or `timeout` of real time passes, letting other work run.
+///
+/// Yields first (under the main serial executor that lets every ready task run), then sleeps a
+/// millisecond at a time so a long wait does not spin. Returns whether the condition held.
+@MainActor
+func _waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
+  let clock = ContinuousClock()
+  let deadline = clock.now.advanced(by: timeout)
+  var attempts = 0
+  while !condition() {
+    if clock.now >= deadline { return false }
+    attempts += 1
+    if attempts % 64 == 0 {
+      try? await Task.sleep(for: .milliseconds(1))
+    } else {
+      await Task.yield()
+    }
+  }
+  return true
+}
