@@ -34,8 +34,9 @@ import Foundation
 /// clocks behave the same way on every run.
 @MainActor
 public final class TestStore<State: Equatable, Action> {
-  /// The state as asserted so far. Inside an assertion closure this is still the state before
-  /// the action.
+  /// The state as asserted so far.
+  ///
+  /// Inside an assertion closure this is still the state before the action.
   public internal(set) var state: State
 
   /// How long `receive` and `finish` wait for effects (real time); one second by default.

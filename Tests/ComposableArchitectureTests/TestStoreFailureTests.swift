@@ -1,7 +1,9 @@
 import ComposableArchitectureTesting
 import Testing
 
-/// The failure gallery: one test per TestStore failure kind. Each runs a wrong test inside
+/// The failure gallery: one test per TestStore failure kind.
+///
+/// Each runs a wrong test inside
 /// `withKnownIssue` (which fails if the issue does *not* occur) and checks the message text and
 /// that it points at the test's own line.
 @MainActor

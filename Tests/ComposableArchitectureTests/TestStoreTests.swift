@@ -33,7 +33,7 @@ struct TestStoreTests {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.sendTwoLaterButtonTapped)
     await store.receive(\.first) { $0.count = 10 }
-    await store.receive({ $0 == .second }) { $0.count = 110 }
+    await store.receive({ $0 == .second }, assert: { $0.count = 110 })
   }
 
   @Test func receiveByCaseAndPayload() async {

@@ -6,8 +6,10 @@ enum _TestAction<Action> {
   case receive(Action)
 }
 
-/// What the test reducer saw: the state right after the sent action, and each received action
-/// with the state right after it. Used only on the main actor, by the store and the test store.
+/// What the test reducer saw.
+///
+/// The state right after the sent action, and each received action with the state right after
+/// it. Used only on the main actor, by the store and the test store.
 final class _TestRecorder<State, Action> {
   var dependencies: DependencyValues
   var stateAfterSend: State?
