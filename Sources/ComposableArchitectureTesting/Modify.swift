@@ -23,6 +23,7 @@ public func modify<Root: CasePathable, Value>(
   line: UInt = #line,
   column: UInt = #column
 ) rethrows {
+  TestFrameworkBridge.install()
   let path = Root.casePath(keyPath)
   guard var payload = path.extract(from: value) else {
     reportIssue(
@@ -56,6 +57,7 @@ public func modify<Root: CasePathable, Value>(
   line: UInt = #line,
   column: UInt = #column
 ) rethrows {
+  TestFrameworkBridge.install()
   guard var unwrapped = value else {
     reportIssue(
       "Can't modify a \"nil\" value: expected \(_dump(Root.self)) to be present.",
