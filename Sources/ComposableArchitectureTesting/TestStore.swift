@@ -82,6 +82,8 @@ public final class TestStore<State: Equatable, Action> {
     MainSerialExecutor.enter()
     var dependencies = DependencyValues._current
     dependencies.context = .test
+    // Each test store counts stack element IDs from 0, so tests can write `path[id: 0]`.
+    dependencies.stackElementID = .incrementing
     prepareDependencies(&dependencies)
     let (state, reducer) = DependencyValues.$_current.withValue(dependencies) {
       (initialState(), reducer())

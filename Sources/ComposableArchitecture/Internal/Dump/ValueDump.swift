@@ -9,6 +9,16 @@ public protocol _CustomDumpRepresentable {
   var _dumpValue: Any { get }
 }
 
+/// Ordered `key: value` pairs, dumped like a dictionary literal but in the given order.
+public struct _DumpOrderedPairs {
+  let pairs: [(String, Any)]
+
+  /// Creates the pairs.
+  public init(pairs: [(String, Any)]) {
+    self.pairs = pairs
+  }
+}
+
 /// Renders a value the way Swift source would write it.
 ///
 /// Structs print as `Type(field: value)`, enums as `Type.case(payload)`, arrays and
@@ -40,6 +50,12 @@ private struct _Dumper {
   mutating func render(_ value: Any, indent: String, context: Context) -> String {
     if let custom = value as? any _CustomDumpRepresentable {
       return render(custom._dumpValue, indent: indent, context: context)
+    }
+    if let ordered = value as? _DumpOrderedPairs {
+      let items = ordered.pairs.map {
+        "\($0.0): " + render($0.1, indent: indent + "  ", context: .top)
+      }
+      return Self.block(open: "[", items, close: "]", indent: indent, empty: "[:]")
     }
     let mirror = Mirror(reflecting: value)
     // Before scalars: a dynamic cast such as `is Int` sees through `Optional`.

@@ -1,0 +1,130 @@
+/// Dismisses the feature it is called from: pops its stack element, or dismisses its
+/// presentation, from inside one of its effects.
+///
+/// ```swift
+/// @Dependency(\.dismiss) var dismiss
+///
+/// case .timerTick:
+///   state.count += 1
+///   return state.count >= 100 ? .run { _ in await dismiss() } : .none
+/// ```
+///
+/// The parent receives `.popFrom(id:)` (a stack) or `.dismiss` (a presentation), and every
+/// effect the child started is cancelled. Calling it from a feature that is not presented is
+/// reported as an issue.
+public struct DismissEffect: Sendable {
+  private let dismiss: (@MainActor @Sendable () -> Void)?
+
+  /// A dismissal that runs `dismiss` (for tests and previews).
+  ///
+  /// - Parameter dismiss: What dismissing does.
+  public init(_ dismiss: @escaping @MainActor @Sendable () -> Void) {
+    self.dismiss = dismiss
+  }
+
+  /// The dismissal of whichever presented feature's effect calls it.
+  init() {
+    self.dismiss = nil
+  }
+
+  /// Dismisses the presented feature whose effect is running.
+  @MainActor
+  public func callAsFunction(
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    guard let dismiss = dismiss ?? _DismissContext.current else {
+      reportIssue(
+        """
+        A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed. …
+
+        This is generally considered an application logic error: "dismiss" works from an \
+        effect of a feature presented with "forEach" (a stack element) or "ifLet" on \
+        presentation state, and nowhere else.
+        """,
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+      return
+    }
+    dismiss()
+  }
+}
+
+/// The dismissal bound by `forEach`/`ifLet` while a presented child's effect runs.
+enum _DismissContext {
+  @TaskLocal static var current: (@MainActor @Sendable () -> Void)?
+}
+
+private enum DismissEffectKey: DependencyKey {
+  static let liveValue = DismissEffect()
+  static var testValue: DismissEffect { DismissEffect() }
+}
+
+extension DependencyValues {
+  /// Dismisses the presented feature whose effect calls it.
+  public var dismiss: DismissEffect {
+    get { self[DismissEffectKey.self] }
+    set { self[DismissEffectKey.self] = newValue }
+  }
+}
+
+extension Effect {
+  /// Lifts a presented child's effect into its parent's actions: actions are transformed,
+  /// cancellation IDs are namespaced to this presentation (so two presented children never
+  /// cancel each other's effects), and `\.dismiss` is bound while the child's work runs.
+  func _presented<ParentAction>(
+    in namespace: _CancelID,
+    embed: @escaping @Sendable (Action) -> ParentAction,
+    dismissal: ParentAction
+  ) -> Effect<ParentAction> where ParentAction: Sendable {
+    switch operation {
+    case .none:
+      return .none
+    case .send(let action):
+      return .send(embed(action))
+    case .run(let priority, let operation):
+      return Effect<ParentAction>(
+        operation: .run(priority) { send in
+          await _DismissContext.$current.withValue({ send(dismissal) }) {
+            await operation(Send { send(embed($0)) })
+          }
+        }
+      )
+    case .merge(let effects):
+      return Effect<ParentAction>(
+        operation: .merge(
+          effects.map { $0._presented(in: namespace, embed: embed, dismissal: dismissal) }
+        )
+      )
+    case .concatenate(let effects):
+      return Effect<ParentAction>(
+        operation: .concatenate(
+          effects.map { $0._presented(in: namespace, embed: embed, dismissal: dismissal) }
+        )
+      )
+    case .cancellable(let id, let cancelInFlight, let effect):
+      return Effect<ParentAction>(
+        operation: .cancellable(
+          id: _CancelID(_NamespacedID(namespace: namespace, id: id)),
+          cancelInFlight: cancelInFlight,
+          effect._presented(in: namespace, embed: embed, dismissal: dismissal)
+        )
+      )
+    case .cancel(let id):
+      return Effect<ParentAction>(
+        operation: .cancel(id: _CancelID(_NamespacedID(namespace: namespace, id: id)))
+      )
+    }
+  }
+}
+
+/// A child's cancellation ID inside one presentation.
+struct _NamespacedID: Hashable, Sendable {
+  let namespace: _CancelID
+  let id: _CancelID
+}

@@ -1,0 +1,111 @@
+/// The state of a presented child feature (a sheet, a modal, a drill-down): present when
+/// non-`nil`.
+///
+/// Declare it with the property wrapper and integrate the child with
+/// ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)`` on its projected value:
+///
+/// ```swift
+/// struct State: Equatable {
+///   var count = 0
+///   @PresentationState var primeModal: PrimeModal.State?
+/// }
+///
+/// var body: some Reducer<State, Action> {
+///   Reduce { state, action in … }
+///     .ifLet(\.$primeModal, action: \.primeModal) { PrimeModal() }
+/// }
+/// ```
+///
+/// The value is stored in a copy-on-write box, so a state can present a child of its own type.
+@propertyWrapper
+public struct PresentationState<State> {
+  private var box: Box
+
+  final class Box {
+    var value: State?
+    init(_ value: State?) { self.value = value }
+  }
+
+  /// Creates the state, presented when `wrappedValue` is non-`nil`.
+  public init(wrappedValue: State?) {
+    box = Box(wrappedValue)
+  }
+
+  /// The presented child's state, or `nil`.
+  public var wrappedValue: State? {
+    get { box.value }
+    set {
+      if isKnownUniquelyReferenced(&box) {
+        box.value = newValue
+      } else {
+        box = Box(newValue)
+      }
+    }
+    _modify {
+      if !isKnownUniquelyReferenced(&box) { box = Box(box.value) }
+      yield &box.value
+    }
+  }
+
+  /// The wrapper itself, for `ifLet(\.$primeModal, …)`.
+  public var projectedValue: Self {
+    get { self }
+    set { self = newValue }
+    _modify { yield &self }
+  }
+}
+
+extension PresentationState: Equatable where State: Equatable {
+  /// Equal when the presented values are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+}
+
+extension PresentationState: Hashable where State: Hashable {
+  /// Hashes the presented value.
+  public func hash(into hasher: inout Hasher) { hasher.combine(wrappedValue) }
+}
+
+// @unchecked Sendable is safe: the box is copy-on-write — it is only mutated after
+// `isKnownUniquelyReferenced` proved no other value (on any thread) shares it.
+extension PresentationState: @unchecked Sendable where State: Sendable {}
+
+extension PresentationState: _CustomDumpRepresentable {
+  /// Dumps as the presented value (or `nil`).
+  public var _dumpValue: Any { wrappedValue as Any }
+}
+
+/// The actions of a presented child: its own actions, or a dismissal.
+///
+/// ```swift
+/// await store.send(.primeModal(.presented(.saveFavoritePrimeTapped))) { … }
+/// await store.send(.primeModal(.dismiss)) { $0.primeModal = nil }
+/// ```
+public enum PresentationAction<Action> {
+  /// The presented child was dismissed (by the user, or by the child's `await dismiss()`).
+  case dismiss
+  /// An action of the presented child.
+  case presented(Action)
+}
+
+extension PresentationAction: Equatable where Action: Equatable {}
+extension PresentationAction: Hashable where Action: Hashable {}
+extension PresentationAction: Sendable where Action: Sendable {}
+
+extension PresentationAction: CasePathable {
+  /// The case paths of `PresentationAction`.
+  public struct AllCasePaths: Sendable {
+    /// The dismissal.
+    public let dismiss = AnyCasePath<PresentationAction, Void>(
+      embed: { .dismiss },
+      extract: { if case .dismiss = $0 { () } else { nil } }
+    )
+    /// The child's actions.
+    public let presented = AnyCasePath<PresentationAction, Action>(
+      embed: { .presented($0) },
+      extract: { if case .presented(let action) = $0 { action } else { nil } }
+    )
+  }
+
+  /// The case paths of `PresentationAction`.
+  public static var allCasePaths: AllCasePaths { AllCasePaths() }
+}

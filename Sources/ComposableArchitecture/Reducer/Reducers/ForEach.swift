@@ -1,0 +1,157 @@
+extension Reducer where Action: CasePathable & Sendable {
+  /// Runs an element reducer for the actions of each element of a navigation stack.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in
+  ///     switch action {
+  ///     case .path(.element(id: _, action: .counter(.delegate(.goToCounter(let count))))):
+  ///       state.path.append(.counter(CounterFeature.State(count: count)))
+  ///       return .none
+  ///     case .path:
+  ///       return .none
+  ///     }
+  ///   }
+  ///   .forEach(\.path, action: \.path) {
+  ///     Path()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// An element's action runs the element reducer, then this one; `.push` and `.popFrom` run
+  /// this reducer, then change the stack. When an element leaves the stack (by any means) every
+  /// effect it started is cancelled. An element calling `await dismiss()` in an effect makes this
+  /// reducer receive `.popFrom(id:)`. Actions for an ID that is not on the stack are reported
+  /// as issues naming this call site and the existing IDs.
+  ///
+  /// - Parameters:
+  ///   - toStackState: The stack state, such as `\.path`.
+  ///   - toStackAction: The stack action case, such as `\.path`.
+  ///   - destination: The element reducer.
+  /// - Returns: A reducer that runs elements, then this reducer.
+  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+    _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
+    action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
+    @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _StackReducer<Self, Destination>
+  where Destination.State == DestinationState, Destination.Action == DestinationAction {
+    _StackReducer(
+      parent: self,
+      destination: destination(),
+      toStackState: toStackState,
+      toStackAction: toStackAction,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer returned by ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
+public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer
+where Parent.Action: CasePathable & Sendable {
+  let parent: Parent
+  let destination: Destination
+  let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  let toStackAction: CaseKeyPath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+  let location: IssueLocation
+
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    let actionPath = Parent.Action.casePath(toStackAction)
+    let stackAction = actionPath.extract(from: action)
+    let idsBefore = state[keyPath: toStackState].ids
+
+    var destinationEffect = Effect<Parent.Action>.none
+    switch stackAction {
+    case .element(let id, let elementAction):
+      let effect = state[keyPath: toStackState]._modify(id) {
+        destination.reduce(into: &$0, action: elementAction)
+      }
+      if let effect {
+        if !effect.isNone {
+          let namespace = elementNamespace(id)
+          destinationEffect = effect._presented(
+            in: namespace,
+            embed: { actionPath.embed(.element(id: id, action: $0)) },
+            dismissal: actionPath.embed(.popFrom(id: id))
+          )
+          .cancellable(id: namespace)
+        }
+      } else {
+        reportMissing(
+          id,
+          action: action,
+          kind: "an action for a missing element",
+          existing: idsBefore
+        )
+      }
+    case .popFrom(let id):
+      if state[keyPath: toStackState][id: id] == nil {
+        reportMissing(
+          id,
+          action: action,
+          kind: "a \"popFrom\" action for a missing element",
+          existing: idsBefore
+        )
+      }
+    case .push, nil:
+      break
+    }
+
+    let parentEffect = parent.reduce(into: &state, action: action)
+
+    switch stackAction {
+    case .popFrom(let id): state[keyPath: toStackState].pop(from: id)
+    case .push(let element): state[keyPath: toStackState].append(element)
+    case .element, nil: break
+    }
+
+    // Cancel the effects of every element that left the stack. Unchanged `ids` share their
+    // buffer, so this comparison costs nothing on an element action.
+    let idsAfter = state[keyPath: toStackState].ids
+    guard idsAfter != idsBefore else { return destinationEffect.merge(with: parentEffect) }
+    let remaining = Set(idsAfter)
+    let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
+      Effect<Parent.Action>.cancel(id: elementNamespace($0))
+    }
+    return .merge([destinationEffect, parentEffect] + cancellations)
+  }
+
+  private func elementNamespace(_ id: StackElementID) -> _CancelID {
+    _CancelID(_StackElementNamespace(stack: _SendableAnyHashable(toStackState), id: id))
+  }
+
+  private func reportMissing(
+    _ id: StackElementID,
+    action: Parent.Action,
+    kind: String,
+    existing: [StackElementID]
+  ) {
+    reportIssue(
+      """
+      A "forEach" at "\(location)" received \(kind). …
+
+        Action:
+          \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+        Missing ID:
+          \(id)
+        Existing IDs:
+          [\(existing.map(\.description).joined(separator: ", "))]
+
+      This is generally considered an application logic error: an element was popped while one \
+      of its effects was still sending actions, or a test sent an action for an ID that is not \
+      on the stack.
+      """,
+      at: location
+    )
+  }
+}
+
+/// The cancellation namespace of one stack element's effects.
+struct _StackElementNamespace: Hashable, Sendable {
+  let stack: _SendableAnyHashable
+  let id: StackElementID
+}
