@@ -23,7 +23,7 @@ public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConver
     self.generation = generation
   }
 
-  /// `#0`, `#1`, …
+  /// The ID as `#0`, `#1`, and so on.
   public var description: String { "#\(generation)" }
 
   /// Orders IDs by generation.
