@@ -70,21 +70,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     let actionPath = Parent.Action.casePath(toChildAction)
     guard let childAction = actionPath.extract(from: action) else { return .none }
     guard var childState = statePath.extract(from: state) else {
-      reportIssue(
-        """
-        An "ifCaseLet" at "\(location)" received a child action when child state was set to a \
-        different case. …
-
-          Action:
-            \(action)
-          State:
-            \(state)
-
-        This is generally considered an application logic error: an effect or view sent a \
-        child action after the state moved to another case.
-        """,
-        at: location
-      )
+      _reportCaseMismatch(operator: "An \"ifCaseLet\"", action: action, state: state, at: location)
       return .none
     }
     let effect = child.reduce(into: &childState, action: childAction)

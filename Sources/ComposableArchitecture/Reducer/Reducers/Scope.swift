@@ -77,21 +77,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
       return effect.isNone ? .none : effect.map(actionPath.embed)
     case .casePath(let statePath, let location):
       guard var childState = statePath.extract(from: state) else {
-        reportIssue(
-          """
-          A "Scope" at "\(location)" received a child action when child state was set to a \
-          different case. …
-
-            Action:
-              \(action)
-            State:
-              \(state)
-
-          This is generally considered an application logic error: an effect or view sent a \
-          child action after the parent's state moved to another case.
-          """,
-          at: location
-        )
+        _reportCaseMismatch(operator: "A \"Scope\"", action: action, state: state, at: location)
         return .none
       }
       let effect = child.reduce(into: &childState, action: childAction)
@@ -99,4 +85,29 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
       return effect.isNone ? .none : effect.map(actionPath.embed)
     }
   }
+}
+
+/// Reports a child action that arrived while enum state was another case (`Scope`, `ifCaseLet`).
+@usableFromInline
+func _reportCaseMismatch(
+  operator name: String,
+  action: Any,
+  state: Any,
+  at location: IssueLocation
+) {
+  reportIssue(
+    """
+    \(name) at "\(location)" received a child action when child state was set to a \
+    different case. …
+
+      Action:
+        \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+      State:
+        \(_dump(state).replacingOccurrences(of: "\n", with: "\n    "))
+
+    This is generally considered an application logic error: an effect or view sent a child \
+    action after the state moved to another case.
+    """,
+    at: location
+  )
 }
