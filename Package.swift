@@ -35,8 +35,18 @@ let package = Package(
     ),
 
     // MARK: Tests
-    .testTarget(name: "PrimeTimeCoreTests", dependencies: ["PrimeTimeCore"]),
+    // Shared scenario data and stubs for both apps' suites: a regular target, not copied.
+    .target(
+      name: "PrimeTimeFixtures",
+      dependencies: ["PrimeTimeCore", "Clocks"],
+      path: "Tests/PrimeTimeFixtures"
+    ),
+    .testTarget(name: "PrimeTimeCoreTests", dependencies: ["PrimeTimeCore", "PrimeTimeFixtures"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+    .testTarget(
+      name: "VanillaPrimeTimeTests",
+      dependencies: ["VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
+    ),
     .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting", "Clocks"]

@@ -1,31 +1,7 @@
 import Foundation
 import PrimeTimeCore
+import PrimeTimeFixtures
 import Testing
-
-/// A fresh directory under the system temporary directory, removed when the test ends.
-struct TemporaryDirectory: ~Copyable {
-  let url: URL
-
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var counter = 0
-  // nonisolated(unsafe) is safe: `counter` is only read and written while `lock` is held.
-
-  init() throws {
-    // Unique per process and per call: parameterized cases run in parallel.
-    let serial = Self.lock.withLock {
-      Self.counter += 1
-      return Self.counter
-    }
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent(
-        "prime-time-tests-\(ProcessInfo.processInfo.processIdentifier)-\(serial)"
-      )
-    try? FileManager.default.removeItem(at: url)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 @Suite struct FileStorageTests {
   @Test func saveAndLoadRoundTrip() throws {

@@ -1,0 +1,49 @@
+import Foundation
+import Observation
+import PrimeTimeCore
+
+/// The app's shared model: one observable object that every screen reads and writes.
+///
+/// This is the vanilla architecture of the seed, as Apple's documentation teaches it: an
+/// `@Observable` class owns the state, screens hold it (or `Binding`s into it) and call methods
+/// that change it.
+///
+/// ```swift
+/// let state = AppState()
+/// let counter = CounterView(state: state)
+/// counter.incrementCount()
+/// state.count  // 1
+/// ```
+@MainActor
+@Observable
+public final class AppState {
+  /// The counter's value.
+  public var count: Int
+  /// The user's favourite primes, in the order they were added.
+  public var favoritePrimes: [Int]
+  /// The logged-in user, if any.
+  public var loggedInUser: User?
+  /// What the user did to their favourites, oldest first.
+  public var activityFeed: [Activity]
+  /// The "nth prime" alert, when shown.
+  public var alertNthPrime: PrimeAlert?
+  /// Whether the "What is the nth prime?" button is disabled (while a request runs).
+  public var isNthPrimeButtonDisabled: Bool
+
+  /// Creates the model.
+  public init(
+    count: Int = 0,
+    favoritePrimes: [Int] = [],
+    loggedInUser: User? = nil,
+    activityFeed: [Activity] = [],
+    alertNthPrime: PrimeAlert? = nil,
+    isNthPrimeButtonDisabled: Bool = false
+  ) {
+    self.count = count
+    self.favoritePrimes = favoritePrimes
+    self.loggedInUser = loggedInUser
+    self.activityFeed = activityFeed
+    self.alertNthPrime = alertNthPrime
+    self.isNthPrimeButtonDisabled = isNthPrimeButtonDisabled
+  }
+}

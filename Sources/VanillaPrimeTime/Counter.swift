@@ -1,0 +1,93 @@
+import Foundation
+import PrimeTimeCore
+
+/// The counter screen: `−`/`+`, "Is this prime?" (presents the prime modal) and "What is the
+/// nth prime?" (asks the nth-prime client and shows an alert).
+///
+/// The logic the seed pulls out of the view body lives in methods; the nth-prime request is a
+/// callback-style closure with a live default, which tests replace.
+///
+/// ```swift
+/// var counter = CounterView(state: state)
+/// counter.nthPrime = { n, callback in callback(17) }
+/// counter.nthPrimeButtonAction()
+/// ```
+@MainActor
+public struct CounterView {
+  /// The app's model.
+  public let state: AppState
+
+  /// Whether the prime modal is shown (view-local state, like SwiftUI's `@State`).
+  @ViewState public var isPrimeModalShown = false
+
+  /// Asks for the nth prime and calls back on the main actor (live: the local sieve).
+  public var nthPrime:
+    (_ n: Int, _ callback: @escaping @MainActor @Sendable (Int?) -> Void) -> Void =
+      { n, callback in PrimeTimeCore.nthPrime(n, callback: callback) }
+
+  /// The current date, stamped on activities recorded by the prime modal (live: `Date()`).
+  public var now: () -> Date = Date.init
+
+  /// Creates the screen.
+  ///
+  /// - Parameter state: The app's model.
+  public init(state: AppState) {
+    self.state = state
+  }
+
+  /// The counter's label, for example "7".
+  public var countLabel: String { "\(state.count)" }
+
+  /// The alert's title when shown, for example "The 7th prime is 17".
+  public var alertTitle: String? {
+    state.alertNthPrime.map { $0.title(forNth: state.count) }
+  }
+
+  /// `−` tapped.
+  public func decrementCount() {
+    state.count -= 1
+  }
+
+  /// `+` tapped.
+  public func incrementCount() {
+    state.count += 1
+  }
+
+  /// "Is this prime?" tapped: presents the prime modal.
+  public func isPrimeButtonAction() {
+    isPrimeModalShown = true
+  }
+
+  /// The prime modal, while it is shown: built from the model as the view body would build it.
+  public var primeModal: IsPrimeModalView? {
+    guard isPrimeModalShown else { return nil }
+    var modal = IsPrimeModalView(
+      activityFeed: Binding(state, \.activityFeed),
+      count: state.count,
+      favoritePrimes: Binding(state, \.favoritePrimes)
+    )
+    modal.now = now
+    return modal
+  }
+
+  /// The prime modal was dismissed (swiped away).
+  public func primeModalDismissed() {
+    isPrimeModalShown = false
+  }
+
+  /// "What is the nth prime?" tapped: disables the button, asks the client, and on the answer
+  /// re-enables it and shows the alert if a prime came back.
+  public func nthPrimeButtonAction() {
+    state.isNthPrimeButtonDisabled = true
+    let state = state
+    nthPrime(state.count) { prime in
+      state.alertNthPrime = prime.map(PrimeAlert.init(prime:))
+      state.isNthPrimeButtonDisabled = false
+    }
+  }
+
+  /// The alert's OK tapped.
+  public func alertDismissButtonAction() {
+    state.alertNthPrime = nil
+  }
+}

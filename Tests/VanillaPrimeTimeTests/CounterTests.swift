@@ -1,0 +1,106 @@
+import Foundation
+import PrimeTimeCore
+import PrimeTimeFixtures
+import Testing
+import VanillaPrimeTime
+
+/// The counter screen, tested the vanilla way: build the model and the screen, call methods,
+/// check fields one by one.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct CounterTests {
+  @Test func incrementButtonTapped() {
+    let state = AppState(count: 2)
+    let view = CounterView(state: state)
+    view.incrementCount()
+    #expect(state.count == 3)
+    #expect(view.countLabel == "3")
+  }
+
+  @Test func decrementButtonTapped() {
+    let state = AppState(count: 2)
+    let view = CounterView(state: state)
+    view.decrementCount()
+    #expect(state.count == 1)
+  }
+
+  /// Lesson "callback effects need manual waiting": the live client calls back later on the
+  /// main actor, so the test must stub it and wait for the callback itself (a continuation).
+  @Test func nthPrimeButtonTapped_happyPath() async {
+    let state = AppState(count: 7)
+    var view = CounterView(state: state)
+    await withCheckedContinuation { responded in
+      view.nthPrime = { n, callback in
+        Task { @MainActor in
+          callback(Fixtures.nthPrime(n))
+          responded.resume()
+        }
+      }
+      view.nthPrimeButtonAction()
+      #expect(state.isNthPrimeButtonDisabled)
+    }
+    #expect(state.alertNthPrime == PrimeAlert(prime: 17))
+    #expect(state.isNthPrimeButtonDisabled == false)
+    #expect(view.alertTitle == "The 7th prime is 17")
+  }
+
+  @Test func nthPrimeButtonTapped_unhappyPath() async {
+    let state = AppState(count: 0)
+    var view = CounterView(state: state)
+    await confirmation { responded in
+      view.nthPrime = { n, callback in
+        callback(Fixtures.nthPrime(n))
+        responded()
+      }
+      view.nthPrimeButtonAction()
+    }
+    #expect(state.alertNthPrime == nil)
+    #expect(state.isNthPrimeButtonDisabled == false)
+  }
+
+  /// The live client, not a stub: out of range (count < 1) answers nil, no alert.
+  @Test func nthPrimeButtonTapped_liveOutOfRange() async {
+    let state = AppState(count: -3)
+    var view = CounterView(state: state)
+    let live = view.nthPrime
+    await withCheckedContinuation { responded in
+      view.nthPrime = { n, callback in
+        live(n) { prime in
+          callback(prime)
+          responded.resume()
+        }
+      }
+      view.nthPrimeButtonAction()
+    }
+    #expect(state.alertNthPrime == nil)
+    #expect(state.isNthPrimeButtonDisabled == false)
+  }
+
+  @Test func alertDismissButtonTapped() {
+    let state = AppState(count: 7, alertNthPrime: PrimeAlert(prime: 17))
+    let view = CounterView(state: state)
+    view.alertDismissButtonAction()
+    #expect(state.alertNthPrime == nil)
+  }
+
+  /// Lesson "a presented child is reachable only through the parent's internals": the modal exists
+  /// only as the counter screen's computed `primeModal`, built from view-local state.
+  ///
+  /// The test can drive it, but only by knowing how the parent builds it.
+  @Test func primeModal_presentedFromCounter() {
+    let state = AppState(count: 7)
+    var view = CounterView(state: state)
+    view.now = { Fixtures.date }
+    #expect(view.primeModal == nil)
+    view.isPrimeButtonAction()
+    let modal = view.primeModal
+    #expect(modal?.isPrime == true)
+    modal?.saveFavoritePrime()
+    #expect(state.favoritePrimes == [7])
+    #expect(
+      state.activityFeed == [Activity(timestamp: Fixtures.date, type: .addedFavoritePrime(7))]
+    )
+    view.primeModalDismissed()
+    #expect(view.primeModal == nil)
+  }
+}

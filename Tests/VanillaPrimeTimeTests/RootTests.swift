@@ -1,0 +1,153 @@
+import Clocks
+import Foundation
+import PrimeTimeFixtures
+import Testing
+import VanillaPrimeTime
+
+/// The navigation stack as observable models, tested the vanilla way.
+///
+/// Time comes from a `TestClock`; `withMainSerialExecutor` makes the models' tasks run in a fixed
+/// order.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct RootTests {
+  func makeRoot(_ clock: any Clock<Duration> = TestClock()) -> RootModel {
+    RootModel(clock: clock, fetchFact: Fixtures.numberFact)
+  }
+
+  @Test func pushAndPop() {
+    let root = makeRoot()
+    let counter = root.pushCounter()
+    #expect(root.path == [.counter(counter)])
+    root.pop(from: .counter(counter))
+    #expect(root.path.isEmpty)
+  }
+
+  @Test func popFromRemovesTheElementAndEverythingAbove() {
+    let root = makeRoot()
+    root.pushCounter(count: 1)
+    let fact = root.pushNumberFact(number: 2)
+    root.pushPrimeNumber(number: 3)
+    root.pop(from: .numberFact(fact))
+    #expect(root.path.count == 1)
+    #expect(root.sum == 1)
+  }
+
+  @Test func childAction() {
+    let root = makeRoot()
+    let counter = root.pushCounter()
+    counter.incrementButtonTapped()
+    #expect(counter.count == 1)
+    #expect(root.sum == 1)
+  }
+
+  @Test func timerWithTestClock() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let root = makeRoot(clock)
+      let counter = root.pushCounter()
+      counter.toggleTimerButtonTapped()
+      #expect(counter.isTimerOn)
+      await clock.advance(by: .seconds(1))
+      #expect(counter.count == 1)
+      await clock.advance(by: .seconds(1))
+      #expect(counter.count == 2)
+      #expect(root.sum == 2)
+      // Popping stops the timer: the root cancels the counter's tasks.
+      root.pop(from: .counter(counter))
+      await clock.advance(by: .seconds(5))
+      #expect(counter.count == 2)
+      #expect(clock.sleeperCount == 0)
+    }
+  }
+
+  @Test func timerDismissesTheCounterAt100() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let root = makeRoot(clock)
+      let counter = root.pushCounter(count: 98)
+      counter.toggleTimerButtonTapped()
+      await clock.advance(by: .seconds(2))
+      #expect(counter.count == 100)
+      #expect(root.path.isEmpty)
+      #expect(root.sum == 0)
+      #expect(clock.sleeperCount == 0)
+    }
+  }
+
+  @Test func timerDismissesTheCounterAt100_immediateClock() async {
+    await withMainSerialExecutor {
+      let root = makeRoot(ImmediateClock())
+      let counter = root.pushCounter(count: 98)
+      counter.toggleTimerButtonTapped()
+      // Nothing to advance: the test can only poll the models until the timer has run, a
+      // bounded number of times (each yield lets the serial queue run one more step).
+      for _ in 0..<1_000 where !root.path.isEmpty { await Task.yield() }
+      #expect(counter.count == 100)
+      #expect(root.path.isEmpty)
+    }
+  }
+
+  @Test func loadAndGoToCounter() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let root = makeRoot(clock)
+      let counter = root.pushCounter(count: 42)
+      counter.loadAndGoToCounterButtonTapped()
+      #expect(counter.isLoading)
+      await clock.advance(by: .seconds(2))
+      #expect(counter.isLoading == false)
+      #expect(root.path.count == 2)
+      #expect(root.path.last?.counter?.count == 42)
+      #expect(root.sum == 84)
+    }
+  }
+
+  @Test func summary() {
+    let root = makeRoot()
+    let first = root.pushCounter(count: 1)
+    root.pushPrimeNumber(number: 7)
+    let second = root.pushCounter(count: 2)
+    #expect(root.sum == 3)
+    second.incrementButtonTapped()
+    #expect(root.sum == 4)
+    root.pop(from: .counter(second))
+    #expect(root.sum == 1)
+    first.decrementButtonTapped()
+    #expect(root.sum == 0)
+  }
+
+  @Test func numberFact() async {
+    let root = makeRoot()
+    let fact = root.pushNumberFact(number: 7)
+    await fact.factButtonTapped().value
+    #expect(fact.fact == "7 is a good number.")
+  }
+
+  @Test func primeNumber() {
+    let root = makeRoot()
+    let prime = root.pushPrimeNumber(number: 7)
+    #expect(prime.isPrime)
+    #expect(prime.primeIndex == 4)
+    #expect(root.pushPrimeNumber(number: 8).primeIndex == nil)
+  }
+
+  /// Lesson "a Task outlives its screen unless cancelled by hand": a counter that leaves the screen
+  /// without going through the root's bookkeeping keeps its timer task asleep on the clock.
+  ///
+  /// Nothing but a manual `cancelTasks()` stops it.
+  @Test func aTaskOutlivesItsScreenUnlessCancelledByHand() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      var counter: CounterModel? = CounterModel(clock: clock)
+      counter?.toggleTimerButtonTapped()
+      await clock.advance(by: .seconds(1))
+      #expect(counter?.count == 1)
+      counter = nil  // the screen is gone…
+      await clock.advance()
+      #expect(clock.sleeperCount == 1)  // …but its task is still asleep on the clock
+      await clock.advance(by: .seconds(5))  // and it keeps waking up, every second, forever
+      #expect(clock.sleeperCount == 1)
+    }
+  }
+}
