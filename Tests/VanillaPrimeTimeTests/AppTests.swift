@@ -36,7 +36,7 @@ extension AppState {
   /// Lesson "no whole-state equality for classes": `AppState` is a reference type with
   /// identity, so it is not `Equatable`, and a test checks fields one by one — a field it
   /// forgets to check can change unnoticed.
-  @Test func wholeStateEquality_isNotAvailableForTheModel() {
+  @Test func wholeStateEquality() {
     #expect(!(AppState.self is any Equatable.Type))
   }
 
@@ -44,7 +44,7 @@ extension AppState {
   /// anywhere fails.
   ///
   /// It has to be written — and kept in step with the model — by hand.
-  @Test func wholeStateEquality_withTheSnapshotGlue() {
+  @Test func wholeStateAssertion() {
     let state = AppState(count: 7, loggedInUser: Fixtures.user)
     var expected = state.snapshot
     var view = CounterView(state: state)
@@ -58,7 +58,7 @@ extension AppState {
 
   /// The glue's size, counted from this file so the number in the docs stays true: 23 lines
   /// for a model of six fields, all of which must be listed twice.
-  @Test func snapshotGlueLineCount() throws {
+  @Test func wholeStateGlueLineCount() throws {
     let source = try String(contentsOfFile: #filePath, encoding: .utf8)
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
     let begin = try #require(lines.firstIndex { $0.hasPrefix("// glue:begin") })

@@ -55,7 +55,7 @@ import VanillaPrimeTime
   /// Lesson "uncontrolled dates unless injected": with the live default (`Date()`), the
   /// timestamp is whatever the wall clock said, so the test cannot state it exactly — only a
   /// window. (The same test with `now` injected asserts the exact activity.)
-  @Test func activityTimestamp_withoutInjection_isTheWallClock() throws {
+  @Test func activityTimestamp_withoutInjection() throws {
     let state = AppState(count: 7)
     let modal = IsPrimeModalView(
       activityFeed: Binding(state, \.activityFeed),

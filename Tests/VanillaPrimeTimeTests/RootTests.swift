@@ -136,7 +136,7 @@ struct RootTests {
   /// without going through the root's bookkeeping keeps its timer task asleep on the clock.
   ///
   /// Nothing but a manual `cancelTasks()` stops it.
-  @Test func aTaskOutlivesItsScreenUnlessCancelledByHand() async {
+  @Test func timerAfterTheScreenIsGone() async {
     await withMainSerialExecutor {
       let clock = TestClock()
       var counter: CounterModel? = CounterModel(clock: clock)
