@@ -1,3 +1,0 @@
-// The composable PrimeTime app (issue 6) lands here: reducers on our ComposableArchitecture.
-import ComposableArchitecture
-import PrimeTimeCore

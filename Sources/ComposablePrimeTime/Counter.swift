@@ -1,0 +1,134 @@
+import ComposableArchitecture
+import PrimeTimeCore
+
+/// The counter screen: `−`/`+`, the "Is this prime?" modal (presentation state) and the
+/// "What is the nth prime?" alert.
+///
+/// ```swift
+/// await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true }
+/// await store.receive(.nthPrimeResponse(17)) {
+///   $0.alertNthPrime = PrimeAlert(prime: 17)
+///   $0.isNthPrimeButtonDisabled = false
+/// }
+/// ```
+///
+/// > Note: The favourites are shared with the modal the value-type way: the modal gets a copy
+/// > when presented and the counter copies its favourites back after each modal action (one
+/// > line, below). The vanilla app shares them by reference for free — and pays instead in
+/// > tests, where no screen's state is a value that can be compared.
+public struct Counter: Reducer {
+  /// The counter's state.
+  public struct State: Equatable, Sendable {
+    /// The count.
+    public var count: Int
+    /// The favourites (the app's, projected by ``AppFeature``).
+    public var favoritePrimes: [Int]
+    /// The "nth prime" alert, when shown.
+    public var alertNthPrime: PrimeAlert?
+    /// Whether the nth-prime button is disabled (while a request runs).
+    public var isNthPrimeButtonDisabled: Bool
+    /// The prime modal, when presented.
+    @PresentationState public var primeModal: PrimeModal.State?
+
+    /// Creates the state.
+    public init(
+      count: Int = 0,
+      favoritePrimes: [Int] = [],
+      alertNthPrime: PrimeAlert? = nil,
+      isNthPrimeButtonDisabled: Bool = false,
+      primeModal: PrimeModal.State? = nil
+    ) {
+      self.count = count
+      self.favoritePrimes = favoritePrimes
+      self.alertNthPrime = alertNthPrime
+      self.isNthPrimeButtonDisabled = isNthPrimeButtonDisabled
+      self.primeModal = primeModal
+    }
+
+    /// The alert's title when shown, for example "The 7th prime is 17".
+    public var alertTitle: String? { alertNthPrime.map { $0.title(forNth: count) } }
+  }
+
+  /// What the user did, or what came back.
+  public enum Action: Equatable, Sendable {
+    /// `−` tapped.
+    case decrementButtonTapped
+    /// `+` tapped.
+    case incrementButtonTapped
+    /// "Is this prime?" tapped.
+    case isPrimeButtonTapped
+    /// An action of the prime modal, or its dismissal.
+    case primeModal(PresentationAction<PrimeModal.Action>)
+    /// "What is the nth prime?" tapped.
+    case nthPrimeButtonTapped
+    /// The nth-prime client answered.
+    case nthPrimeResponse(Int?)
+    /// The alert's OK tapped.
+    case alertDismissButtonTapped
+  }
+
+  @Dependency(\.primeClient) var primeClient
+
+  /// Creates the reducer.
+  public init() {}
+
+  /// The counter's logic, with the prime modal.
+  public var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .decrementButtonTapped:
+        state.count -= 1
+        return .none
+      case .incrementButtonTapped:
+        state.count += 1
+        return .none
+      case .isPrimeButtonTapped:
+        state.primeModal = PrimeModal.State(
+          count: state.count,
+          favoritePrimes: state.favoritePrimes
+        )
+        return .none
+      case .primeModal(.presented):
+        // The value-type cost of sharing: copy the modal's favourites back.
+        if let modal = state.primeModal { state.favoritePrimes = modal.favoritePrimes }
+        return .none
+      case .primeModal(.dismiss):
+        return .none
+      case .nthPrimeButtonTapped:
+        state.isNthPrimeButtonDisabled = true
+        return .run { [count = state.count, primeClient] send in
+          await send(.nthPrimeResponse(await primeClient.nthPrime(count)))
+        }
+      case .nthPrimeResponse(let prime):
+        state.alertNthPrime = prime.map(PrimeAlert.init(prime:))
+        state.isNthPrimeButtonDisabled = false
+        return .none
+      case .alertDismissButtonTapped:
+        state.alertNthPrime = nil
+        return .none
+      }
+    }
+    .ifLet(\.$primeModal, action: \.primeModal) {
+      PrimeModal()
+    }
+  }
+}
+
+extension Counter.Action: CasePathable {
+  /// The case paths of `Counter.Action`.
+  public struct AllCasePaths: Sendable {
+    /// `.primeModal`.
+    public let primeModal = AnyCasePath<Counter.Action, PresentationAction<PrimeModal.Action>>(
+      embed: { .primeModal($0) },
+      extract: { if case .primeModal(let action) = $0 { action } else { nil } }
+    )
+    /// `.nthPrimeResponse`.
+    public let nthPrimeResponse = AnyCasePath<Counter.Action, Int?>(
+      embed: { .nthPrimeResponse($0) },
+      extract: { if case .nthPrimeResponse(let prime) = $0 { prime } else { nil } }
+    )
+  }
+
+  /// The case paths.
+  public static let allCasePaths = AllCasePaths()
+}
