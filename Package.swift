@@ -48,6 +48,15 @@ let package = Package(
       dependencies: ["VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
     ),
     .testTarget(
+      name: "ComposablePrimeTimeTests",
+      dependencies: [
+        "ComposablePrimeTime",
+        "ComposableArchitectureTesting",
+        "PrimeTimeFixtures",
+        "PrimeTimeCore",
+      ]
+    ),
+    .testTarget(
       name: "ComposableArchitectureTests",
       dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting", "Clocks"]
     ),

@@ -23,6 +23,17 @@ struct RootTests {
     #expect(root.path.isEmpty)
   }
 
+  /// The vanilla stack has no IDs: a screen is its model object, so pushing again after a pop
+  /// makes a new, distinct object.
+  @Test func generationalIDs() {
+    let root = makeRoot()
+    let first = root.pushCounter()
+    root.pop(from: .counter(first))
+    let second = root.pushCounter()
+    #expect(first !== second)
+    #expect(root.path == [.counter(second)])
+  }
+
   @Test func popFromRemovesTheElementAndEverythingAbove() {
     let root = makeRoot()
     root.pushCounter(count: 1)
@@ -103,6 +114,18 @@ struct RootTests {
     }
   }
 
+  /// Vanilla tests are non-exhaustive by nature: this one checks only the outcome, as the
+  /// composable `_nonExhaustive` test chooses to.
+  @Test func loadAndGoToCounter_nonExhaustive() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let root = makeRoot(clock)
+      root.pushCounter(count: 42).loadAndGoToCounterButtonTapped()
+      await clock.advance(by: .seconds(2))
+      #expect(root.path.last?.counter?.count == 42)
+    }
+  }
+
   @Test func summary() {
     let root = makeRoot()
     let first = root.pushCounter(count: 1)
@@ -115,6 +138,15 @@ struct RootTests {
     #expect(root.sum == 1)
     first.decrementButtonTapped()
     #expect(root.sum == 0)
+  }
+
+  @Test func summary_nonExhaustive() {
+    let root = makeRoot()
+    let first = root.pushCounter(count: 1)
+    let second = root.pushCounter(count: 2)
+    first.incrementButtonTapped()
+    second.incrementButtonTapped()
+    #expect(root.sum == 5)
   }
 
   @Test func numberFact() async {

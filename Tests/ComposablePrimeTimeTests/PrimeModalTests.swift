@@ -1,0 +1,74 @@
+import ComposableArchitectureTesting
+import ComposablePrimeTime
+import Foundation
+import PrimeTimeCore
+import PrimeTimeFixtures
+import Testing
+
+/// The prime modal, and the activity feed it produces through the app's higher-order reducer.
+@MainActor
+@Suite struct PrimeModalTests {
+  @Test func saveFavoritePrimeTapped() async {
+    let store = TestStore(
+      initialState: AppFeature.State(
+        count: 7,
+        favoritePrimes: [2, 3],
+        primeModal: PrimeModal.State(count: 7, favoritePrimes: [2, 3])
+      )
+    ) {
+      AppFeature()
+    } withDependencies: {
+      $0.date = .constant(Fixtures.date)
+    }
+    await store.send(.counter(.primeModal(.presented(.saveFavoritePrimeTapped)))) {
+      $0.primeModal?.favoritePrimes = [2, 3, 7]
+      $0.favoritePrimes = [2, 3, 7]
+      $0.activityFeed = [Activity(timestamp: Fixtures.date, type: .addedFavoritePrime(7))]
+    }
+    #expect(store.state.primeModal?.isFavorite == true)
+  }
+
+  @Test func removeFavoritePrimeTapped() async {
+    let store = TestStore(
+      initialState: AppFeature.State(
+        count: 3,
+        favoritePrimes: [2, 3, 5],
+        primeModal: PrimeModal.State(count: 3, favoritePrimes: [2, 3, 5])
+      )
+    ) {
+      AppFeature()
+    } withDependencies: {
+      $0.date = .constant(Fixtures.date)
+    }
+    await store.send(.counter(.primeModal(.presented(.removeFavoritePrimeTapped)))) {
+      $0.primeModal?.favoritePrimes = [2, 5]
+      $0.favoritePrimes = [2, 5]
+      $0.activityFeed = [Activity(timestamp: Fixtures.date, type: .removedFavoritePrime(3))]
+    }
+  }
+
+  @Test func messages() {
+    #expect(PrimeModal.State(count: 7, favoritePrimes: []).message == "7 is prime 🎉")
+    #expect(PrimeModal.State(count: 8, favoritePrimes: []).message == "8 is not prime :(")
+  }
+
+  /// Without a controlled date the test does not silently get the wall clock: using `\.date`
+  /// under a `TestStore` fails the test until the test sets it.
+  @Test func activityTimestamp_withoutInjection() async {
+    let store = TestStore(
+      initialState: AppFeature.State(
+        count: 7,
+        primeModal: PrimeModal.State(count: 7, favoritePrimes: [])
+      )
+    ) {
+      AppFeature()
+    }
+    store.exhaustivity = .off
+    await withKnownIssue {
+      await store.send(.counter(.primeModal(.presented(.saveFavoritePrimeTapped))))
+    } matching: { issue in
+      issue.comments.first?.rawValue
+        == "@Dependency(\\.date) has no test implementation, but was accessed from a test context."
+    }
+  }
+}
