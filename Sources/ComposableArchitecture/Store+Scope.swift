@@ -23,9 +23,11 @@ extension Store where Action: CasePathable {
       let embed = Action.casePath(action).embed
       return Store<ChildState, ChildAction>(
         core: .scoped(
-          state: { [unowned self] in self.core.currentState[keyPath: state] },
-          access: { [unowned self] in self.core.access() },
-          send: { [unowned self] childAction in self.send(embed(childAction)) }
+          // The child keeps its parent alive (a child store may outlive every other reference to
+          // the parent); the parent's cache holds children weakly, so there is no cycle.
+          state: { self.core.currentState[keyPath: state] },
+          access: { self.core.access() },
+          send: { childAction in self.send(embed(childAction)) }
         )
       )
     }
@@ -38,9 +40,9 @@ extension Store where Action: CasePathable {
     create: () -> Child
   ) -> Child {
     let id = _ScopeID(state: state, action: action)
-    if let child = children[id] as? Child { return child }
+    if let child = children[id]?.object as? Child { return child }
     let child = create()
-    children[id] = child
+    children[id] = _WeakChild(object: child)
     return child
   }
 }
@@ -64,4 +66,9 @@ extension Store._Core {
     case .scoped(_, let access, _): access()
     }
   }
+}
+
+/// A cached child store, held weakly: the child holds its parent, not the other way round.
+struct _WeakChild {
+  weak var object: AnyObject?
 }

@@ -23,7 +23,7 @@ import Observation
 @dynamicMemberLookup
 public final class Store<State, Action>: Observable {
   @usableFromInline let core: _Core
-  var children: [_ScopeID: AnyObject] = [:]
+  var children: [_ScopeID: _WeakChild] = [:]
 
   /// Where state lives and actions go: the root itself, or functions into the parent that were
   /// specialized where the scope was created.

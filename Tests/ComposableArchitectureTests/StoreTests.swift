@@ -75,6 +75,21 @@ struct StoreTests {
     )
   }
 
+  @Test func aChildStoreKeepsItsParentAlive() {
+    var child: Store<Counter.State, Counter.Action>?
+    weak var weakParent: Store<Parent.State, Parent.Action>?
+    do {
+      let parent = Store(initialState: Parent.State()) { Parent() }
+      weakParent = parent
+      child = parent.scope(state: \.counter, action: \.counter)
+    }
+    #expect(weakParent != nil)
+    child?.send(.incrementButtonTapped)
+    #expect(child?.state.count == 1)
+    child = nil
+    #expect(weakParent == nil)  // and no cycle keeps it once the child is gone
+  }
+
   @Test func scopedStoresAreObservable() {
     let store = Store(initialState: Parent.State()) { Parent() }
     let child = store.scope(state: \.counter, action: \.counter)

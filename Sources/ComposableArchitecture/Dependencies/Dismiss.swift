@@ -77,6 +77,7 @@ extension Effect {
   /// Lifts a presented child's effect into its parent's actions: actions are transformed,
   /// cancellation IDs are namespaced to this presentation (so two presented children never
   /// cancel each other's effects), and `\.dismiss` is bound while the child's work runs.
+  @usableFromInline
   func _presented<ParentAction>(
     in namespace: _CancelID,
     embed: @escaping @Sendable (Action) -> ParentAction,
@@ -124,6 +125,7 @@ extension Effect {
 }
 
 /// A child's cancellation ID inside one presentation.
+@usableFromInline
 struct _NamespacedID: Hashable, Sendable {
   let namespace: _CancelID
   let id: _CancelID

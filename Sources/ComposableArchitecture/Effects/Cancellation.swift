@@ -39,16 +39,19 @@ public struct _CancelID: Hashable, Sendable {
   // AnyHashable holds a value that is `Sendable` (the only initializer requires it).
   private let base: _SendableAnyHashable
 
+  @usableFromInline
   init(_ id: some Hashable & Sendable) {
     base = _SendableAnyHashable(AnyHashable(id))
   }
 }
 
 /// `AnyHashable` built only from `Sendable` values.
+@usableFromInline
 struct _SendableAnyHashable: Hashable, @unchecked Sendable {
   // @unchecked Sendable is safe: the only caller (`_CancelID.init`) wraps a value that is
   // `Hashable & Sendable`, and AnyHashable adds no shared mutable state of its own.
   let value: AnyHashable
 
+  @usableFromInline
   init(_ value: AnyHashable) { self.value = value }
 }

@@ -104,6 +104,7 @@ public struct StackState<Element> {
   }
 
   /// Runs `body` on element `id` in place (no copy).
+  @usableFromInline
   mutating func _modify<Result>(
     _ id: StackElementID,
     _ body: (inout Element) -> Result

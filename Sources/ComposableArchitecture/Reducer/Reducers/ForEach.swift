@@ -52,12 +52,14 @@ extension Reducer where Action: CasePathable & Sendable {
 /// The reducer returned by ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
 public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer
 where Parent.Action: CasePathable & Sendable {
-  let parent: Parent
-  let destination: Destination
-  let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
-  let toStackAction: CaseKeyPath<Parent.Action, StackAction<Destination.State, Destination.Action>>
-  let location: IssueLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>
+  @usableFromInline let toStackAction:
+    CaseKeyPath<Parent.Action, StackAction<Destination.State, Destination.Action>>
+  @usableFromInline let location: IssueLocation
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let actionPath = Parent.Action.casePath(toStackAction)
@@ -120,11 +122,11 @@ where Parent.Action: CasePathable & Sendable {
     return .merge([destinationEffect, parentEffect] + cancellations)
   }
 
-  private func elementNamespace(_ id: StackElementID) -> _CancelID {
+  @usableFromInline func elementNamespace(_ id: StackElementID) -> _CancelID {
     _CancelID(_StackElementNamespace(stack: _SendableAnyHashable(toStackState), id: id))
   }
 
-  private func reportMissing(
+  @usableFromInline func reportMissing(
     _ id: StackElementID,
     action: Parent.Action,
     kind: String,
@@ -151,7 +153,14 @@ where Parent.Action: CasePathable & Sendable {
 }
 
 /// The cancellation namespace of one stack element's effects.
+@usableFromInline
 struct _StackElementNamespace: Hashable, Sendable {
-  let stack: _SendableAnyHashable
-  let id: StackElementID
+  @usableFromInline let stack: _SendableAnyHashable
+  @usableFromInline let id: StackElementID
+
+  @usableFromInline
+  init(stack: _SendableAnyHashable, id: StackElementID) {
+    self.stack = stack
+    self.id = id
+  }
 }

@@ -40,12 +40,13 @@ extension Reducer where State: CasePathable, Action: CasePathable {
 /// The reducer returned by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.State: CasePathable, Parent.Action: CasePathable {
-  let parent: Parent
-  let child: Child
-  let toChildState: CaseKeyPath<Parent.State, Child.State>
-  let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
-  let location: IssueLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: CaseKeyPath<Parent.State, Child.State>
+  @usableFromInline let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
+  @usableFromInline let location: IssueLocation
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let statePath = Parent.State.casePath(toChildState)
@@ -58,11 +59,11 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     return childEffect.merge(with: parentEffect)
   }
 
-  private var cancelID: _ChildEffectsID {
+  @usableFromInline var cancelID: _ChildEffectsID {
     _ChildEffectsID(path: _SendableAnyHashable(toChildState))
   }
 
-  private func reduceChild(
+  @usableFromInline func reduceChild(
     into state: inout Parent.State,
     action: Parent.Action,
     statePath: AnyCasePath<Parent.State, Child.State>

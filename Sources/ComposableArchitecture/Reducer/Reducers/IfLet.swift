@@ -42,12 +42,13 @@ extension Reducer where Action: CasePathable {
 /// The reducer returned by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
 public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer
 where Parent.Action: CasePathable {
-  let parent: Parent
-  let child: Child
-  let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
-  let location: IssueLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let child: Child
+  @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
+  @usableFromInline let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
+  @usableFromInline let location: IssueLocation
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let childEffect = reduceChild(into: &state, action: action)
@@ -59,11 +60,11 @@ where Parent.Action: CasePathable {
     return childEffect.merge(with: parentEffect)
   }
 
-  private var cancelID: _ChildEffectsID {
+  @usableFromInline var cancelID: _ChildEffectsID {
     _ChildEffectsID(path: _SendableAnyHashable(toChildState))
   }
 
-  private func reduceChild(
+  @usableFromInline func reduceChild(
     into state: inout Parent.State,
     action: Parent.Action
   ) -> Effect<Parent.Action> {
@@ -92,7 +93,8 @@ where Parent.Action: CasePathable {
 
 extension _IfLetReducer {
   /// Runs the child on the wrapped value in place (the caller checked it is present).
-  private func reduceWrapped(_ state: inout Child.State?, _ action: Child.Action) -> Effect<
+  @usableFromInline
+  func reduceWrapped(_ state: inout Child.State?, _ action: Child.Action) -> Effect<
     Child.Action
   > {
     guard var wrapped = state.take() else { return .none }
@@ -102,12 +104,16 @@ extension _IfLetReducer {
 }
 
 /// The cancellation id of every effect a child feature started through `ifLet`/`ifCaseLet`.
+@usableFromInline
 struct _ChildEffectsID: Hashable, Sendable {
-  let path: _SendableAnyHashable
+  @usableFromInline let path: _SendableAnyHashable
+
+  @usableFromInline
+  init(path: _SendableAnyHashable) { self.path = path }
 }
 
 /// Checks presence through an `inout` projection, so the child state is not copied.
-@inline(__always)
+@inlinable
 func isPresent<Wrapped>(_ value: inout Wrapped?) -> Bool {
   value != nil
 }

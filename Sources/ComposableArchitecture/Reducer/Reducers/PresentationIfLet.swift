@@ -1,3 +1,5 @@
+import Foundation
+
 extension Reducer where Action: CasePathable & Sendable {
   /// Runs a presented child's reducer while its ``PresentationState`` is non-`nil`.
   ///
@@ -41,33 +43,25 @@ extension Reducer where Action: CasePathable & Sendable {
 /// The reducer returned by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer
 where Parent.Action: CasePathable & Sendable {
-  let parent: Parent
-  let destination: Destination
-  let toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>
-  let toPresentationAction: CaseKeyPath<Parent.Action, PresentationAction<Destination.Action>>
-  let location: IssueLocation
+  @usableFromInline let parent: Parent
+  @usableFromInline let destination: Destination
+  @usableFromInline let toPresentationState:
+    WritableKeyPath<Parent.State, PresentationState<Destination.State>>
+  @usableFromInline let toPresentationAction:
+    CaseKeyPath<Parent.Action, PresentationAction<Destination.Action>>
+  @usableFromInline let location: IssueLocation
 
+  @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
     let actionPath = Parent.Action.casePath(toPresentationAction)
     let presentationAction = actionPath.extract(from: action)
-    let wasPresent = isPresent(&state[keyPath: toPresentationState].wrappedValue)
+    // Read, not mutate: a mutation through the computed `$child` key path would copy the box.
+    let wasPresent = state[keyPath: toPresentationState].wrappedValue != nil
 
     var destinationEffect = Effect<Parent.Action>.none
     if presentationAction != nil, !wasPresent {
-      reportIssue(
-        """
-        An "ifLet" at "\(location)" received a presentation action when destination state \
-        was absent. …
-
-          Action:
-            \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
-
-        This is generally considered an application logic error: an effect or view sent an \
-        action to a child after it was dismissed, or a test sent one before presenting it.
-        """,
-        at: location
-      )
+      reportAbsent(action)
     } else if case .presented(let childAction) = presentationAction {
       let effect = reduceChild(&state[keyPath: toPresentationState].wrappedValue, childAction)
       if !effect.isNone {
@@ -84,18 +78,35 @@ where Parent.Action: CasePathable & Sendable {
     if case .dismiss = presentationAction, wasPresent {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-    if wasPresent, !isPresent(&state[keyPath: toPresentationState].wrappedValue) {
+    if wasPresent, state[keyPath: toPresentationState].wrappedValue == nil {
       return .merge(destinationEffect, parentEffect, .cancel(id: namespace))
     }
     return destinationEffect.merge(with: parentEffect)
   }
 
-  private var namespace: _CancelID {
+  @usableFromInline var namespace: _CancelID {
     _CancelID(_PresentationNamespace(path: _SendableAnyHashable(toPresentationState)))
   }
 
+  @usableFromInline
+  func reportAbsent(_ action: Parent.Action) {
+    reportIssue(
+      """
+      An "ifLet" at "\(location)" received a presentation action when destination state \
+      was absent. …
+
+        Action:
+          \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+
+      This is generally considered an application logic error: an effect or view sent an \
+      action to a child after it was dismissed, or a test sent one before presenting it.
+      """,
+      at: location
+    )
+  }
+
   /// Runs the child on the presented value in place (the caller checked it is present).
-  private func reduceChild(
+  @usableFromInline func reduceChild(
     _ state: inout Destination.State?,
     _ action: Destination.Action
   ) -> Effect<Destination.Action> {
@@ -106,6 +117,10 @@ where Parent.Action: CasePathable & Sendable {
 }
 
 /// The cancellation namespace of a presented child's effects.
+@usableFromInline
 struct _PresentationNamespace: Hashable, Sendable {
-  let path: _SendableAnyHashable
+  @usableFromInline let path: _SendableAnyHashable
+
+  @usableFromInline
+  init(path: _SendableAnyHashable) { self.path = path }
 }
