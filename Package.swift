@@ -64,7 +64,14 @@ let package = Package(
     // MARK: Benchmarks
     .executableTarget(
       name: "PrimeTimeBenchmarks",
-      dependencies: ["VanillaPrimeTime", "ComposablePrimeTime", "ComposableArchitecture"],
+      dependencies: [
+        "VanillaPrimeTime",
+        "ComposablePrimeTime",
+        "ComposableArchitecture",
+        "ComposableArchitectureTesting",
+        "PrimeTimeCore",
+        "Clocks",
+      ],
       path: "Benchmarks/PrimeTimeBenchmarks"
     ),
   ],

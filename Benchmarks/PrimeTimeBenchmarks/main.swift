@@ -1,11 +1,150 @@
+// prime-time-benchmarks: state-mutation throughput of the vanilla and composable styles, side
+// by side, against the physical floor. Release builds only.
+//
+//   swift run -c release prime-time-benchmarks [--quick] [--filter REGEX] [--list]
+//       [--json FILE] [--markdown FILE] [--svg FILE] [--baseline FILE]
+//       [--profile CASE --iterations N]
 import Foundation
 
-// Placeholder until the benchmarks issue: the real harness replaces this file.
+struct Options {
+  var quick = false
+  var list = false
+  var filter: Regex<AnyRegexOutput>?
+  var json: String?
+  var markdown: String?
+  var svg: String?
+  var baseline: String?
+  var profile: String?
+  var iterations = 1_000_000
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("prime-time-benchmarks: \(message)\n".utf8))
+  exit(2)
+}
+
+func parseOptions(_ arguments: [String]) -> Options {
+  var options = Options()
+  var remaining = arguments[...]
+  func value(for flag: String) -> String {
+    guard let next = remaining.popFirst() else { fail("\(flag) needs a value") }
+    return next
+  }
+  while let argument = remaining.popFirst() {
+    switch argument {
+    case "--quick": options.quick = true
+    case "--list": options.list = true
+    case "--filter":
+      let pattern = value(for: argument)
+      guard let regex = try? Regex(pattern) else {
+        fail("--filter: not a regular expression: \(pattern)")
+      }
+      options.filter = regex
+    case "--json": options.json = value(for: argument)
+    case "--markdown": options.markdown = value(for: argument)
+    case "--svg": options.svg = value(for: argument)
+    case "--baseline": options.baseline = value(for: argument)
+    case "--profile": options.profile = value(for: argument)
+    case "--iterations":
+      let text = value(for: argument)
+      guard let count = Int(text), count > 0 else {
+        fail("--iterations: not a positive number: \(text)")
+      }
+      options.iterations = count
+    case "--help", "-h":
+      print(
+        """
+        usage: prime-time-benchmarks [--quick] [--filter REGEX] [--list] [--json FILE]
+                                     [--markdown FILE] [--svg FILE] [--baseline FILE]
+                                     [--profile CASE --iterations N]
+        """
+      )
+      exit(0)
+    default: fail("unknown argument \(argument) (see --help)")
+    }
+  }
+  return options
+}
+
+func write(_ text: String, to path: String) {
+  do {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+  } catch {
+    fail("cannot write \(path): \(error.localizedDescription)")
+  }
+}
+
+/// The whole program (release builds only).
+@MainActor
+func runBenchmarks() async {
+  let options = parseOptions(Array(CommandLine.arguments.dropFirst()))
+  let selected = allBenchmarks.filter { benchmark in
+    guard let filter = options.filter else { return true }
+    return benchmark.name.contains(filter)
+  }
+
+  if options.list {
+    for benchmark in selected { print(benchmark.name) }
+    exit(0)
+  }
+
+  if let name = options.profile {
+    // Runs one case with no timing: for valgrind (heap counts) or perf.
+    guard let benchmark = allBenchmarks.first(where: { $0.name == name }) else {
+      fail("--profile: no case named \(name) (see --list)")
+    }
+    switch benchmark.make() {
+    case .sync(let run): run(options.iterations)
+    case .async(let run): await run(options.iterations)
+    }
+    print("\(name): ran \(options.iterations) iterations")
+    exit(0)
+  }
+
+  guard !selected.isEmpty else { fail("--filter matched no case (see --list)") }
+
+  let measureOptions = options.quick ? MeasureOptions.quick : MeasureOptions()
+  var results: [Measurement] = []
+  for benchmark in selected {
+    let result = await measure(benchmark, options: measureOptions)
+    FileHandle.standardError.write(
+      Data("  \(benchmark.name): \(formatNanoseconds(result.p50))/op\n".utf8)
+    )
+    results.append(result)
+  }
+  let report = Report(machine: .current(), quick: options.quick, results: results)
+  print(report.text)
+
+  if let path = options.baseline {
+    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
+    guard let baseline = try? JSONDecoder().decode(Report.self, from: data) else {
+      fail("\(path) is not a prime-time-benchmarks --json report")
+    }
+    print(
+      "\nChange against \(path) (\(baseline.machine.date)):\n" + report.comparison(with: baseline)
+    )
+  }
+  if let path = options.json {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    guard let data = try? encoder.encode(report) else { fail("cannot encode the report") }
+    write(String(decoding: data, as: UTF8.self), to: path)
+  }
+  if let path = options.markdown { write(report.markdown, to: path) }
+  if let path = options.svg { write(report.svg, to: path) }
+}
+
 #if DEBUG
-  print(
-    "prime-time-benchmarks: refusing to run a debug build; use `swift run -c release prime-time-benchmarks`."
+  FileHandle.standardError.write(
+    Data(
+      """
+      prime-time-benchmarks: this is a debug build; its numbers would mean nothing.
+      Run: swift run -c release prime-time-benchmarks
+
+      """.utf8
+    )
   )
   exit(1)
 #else
-  print("prime-time-benchmarks: no benchmarks yet (the benchmarks issue adds them).")
+  await runBenchmarks()
 #endif

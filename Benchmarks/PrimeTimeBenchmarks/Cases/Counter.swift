@@ -1,0 +1,90 @@
+import ComposableArchitecture
+import ComposablePrimeTime
+import Observation
+import PrimeTimeCore
+import VanillaPrimeTime
+
+/// Re-registers an observation of `read` after every change, as a UI does after each render.
+@MainActor
+final class Observer {
+  var changes = 0
+  func observe(_ read: @escaping () -> Void) {
+    withObservationTracking(read) {
+      MainActor.assumeIsolated { self.changes &+= 1 }
+    }
+  }
+}
+
+@MainActor
+let counterBenchmarks: [Benchmark] = [
+  Benchmark(name: "Vanilla.Mutate", pair: "counter +1", style: .vanilla) {
+    let state = AppState()
+    return .sync { iterations in
+      for _ in 0..<iterations { state.count += 1 }
+      blackHole(state.count)
+    }
+  },
+  Benchmark(name: "Vanilla.MutateObserved", pair: "counter +1, observed", style: .vanilla) {
+    let state = AppState()
+    let observer = Observer()
+    return .sync { iterations in
+      for _ in 0..<iterations {
+        observer.observe { _ = state.count }
+        state.count += 1
+      }
+      blackHole(observer.changes)
+    }
+  },
+  Benchmark(name: "Reducer.Reduce", pair: "counter +1", style: .composable) {
+    var state = Counter.State()
+    let reducer = Counter()
+    return .sync { iterations in
+      for _ in 0..<iterations {
+        blackHole(reducer.reduce(into: &state, action: .incrementButtonTapped))
+      }
+      blackHole(state.count)
+    }
+  },
+  Benchmark(name: "Store.Send", pair: "counter +1", style: .composable) {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    return .sync { iterations in
+      for _ in 0..<iterations { store.send(.incrementButtonTapped) }
+      blackHole(store.state.count)
+    }
+  },
+  Benchmark(name: "Store.SendObserved", pair: "counter +1, observed", style: .composable) {
+    let store = Store(initialState: Counter.State()) { Counter() }
+    let observer = Observer()
+    return .sync { iterations in
+      for _ in 0..<iterations {
+        observer.observe { _ = store.state.count }
+        store.send(.incrementButtonTapped)
+      }
+      blackHole(observer.changes)
+    }
+  },
+]
+
+@MainActor
+let threeFieldBenchmarks: [Benchmark] = [
+  Benchmark(name: "Vanilla.NthPrimeResponse", pair: "nth-prime answer", style: .vanilla) {
+    let state = AppState(count: 7, isNthPrimeButtonDisabled: true)
+    return .sync { iterations in
+      for _ in 0..<iterations {
+        // The callback body of CounterView.nthPrimeButtonAction.
+        state.alertNthPrime = PrimeAlert(prime: 17)
+        state.isNthPrimeButtonDisabled = false
+      }
+      blackHole(state.alertNthPrime)
+    }
+  },
+  Benchmark(name: "Store.NthPrimeResponse", pair: "nth-prime answer", style: .composable) {
+    let store = Store(initialState: Counter.State(count: 7, isNthPrimeButtonDisabled: true)) {
+      Counter()
+    }
+    return .sync { iterations in
+      for _ in 0..<iterations { store.send(.nthPrimeResponse(17)) }
+      blackHole(store.state.alertNthPrime)
+    }
+  },
+]

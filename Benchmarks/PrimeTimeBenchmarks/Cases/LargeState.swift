@@ -1,0 +1,59 @@
+import ComposableArchitecture
+import ComposablePrimeTime
+import VanillaPrimeTime
+
+/// Saving and removing a favourite through each style's sharing mechanism (the modal's
+/// bindings; the modal's presentation state copied back by the counter), with a small and a
+/// large list.
+@MainActor
+func largeStateBenchmarks(favorites: Int) -> [Benchmark] {
+  let primes = Array(repeating: 2, count: favorites)
+  return [
+    Benchmark(
+      name: "Vanilla.SaveRemoveFavorite.\(favorites)",
+      pair: "save + remove favourite, \(favorites) favourites",
+      style: .vanilla
+    ) {
+      let state = AppState(count: 7, favoritePrimes: primes)
+      let modal = IsPrimeModalView(
+        activityFeed: Binding(state, \.activityFeed),
+        count: 7,
+        favoritePrimes: Binding(state, \.favoritePrimes)
+      )
+      return .sync { iterations in
+        for _ in 0..<iterations {
+          // The modal's two writes, without the activity feed (which would grow without bound).
+          modal.favoritePrimes.append(7)
+          modal.favoritePrimes.removeAll { $0 == 7 }
+        }
+        blackHole(state.favoritePrimes.count)
+      }
+    },
+    Benchmark(
+      name: "Store.SaveRemoveFavorite.\(favorites)",
+      pair: "save + remove favourite, \(favorites) favourites",
+      style: .composable
+    ) {
+      let store = Store(
+        initialState: Counter.State(
+          count: 7,
+          favoritePrimes: primes,
+          primeModal: PrimeModal.State(count: 7, favoritePrimes: primes)
+        )
+      ) {
+        Counter()
+      }
+      return .sync { iterations in
+        for _ in 0..<iterations {
+          store.send(.primeModal(.presented(.saveFavoritePrimeTapped)))
+          store.send(.primeModal(.presented(.removeFavoritePrimeTapped)))
+        }
+        blackHole(store)
+      }
+    },
+  ]
+}
+
+@MainActor
+let largeStateBenchmarks: [Benchmark] =
+  largeStateBenchmarks(favorites: 10) + largeStateBenchmarks(favorites: 100_000)

@@ -1,0 +1,87 @@
+import Clocks
+import ComposableArchitecture
+import ComposablePrimeTime
+import VanillaPrimeTime
+
+/// A parent that only hosts a stack of counters, to measure `forEach` itself.
+struct StackHost: Reducer {
+  struct State { var path = StackState<CounterFeature.State>() }
+  enum Action: Sendable, CasePathable {
+    case path(StackAction<CounterFeature.State, CounterFeature.Action>)
+    struct AllCasePaths: Sendable {
+      let path = AnyCasePath<Action, StackAction<CounterFeature.State, CounterFeature.Action>>(
+        embed: { .path($0) },
+        extract: { if case .path(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .forEach(\.path, action: \.path) { CounterFeature() }
+  }
+}
+
+@MainActor
+func stackElementBenchmarks(size: Int) -> [Benchmark] {
+  [
+    Benchmark(
+      name: "Vanilla.StackElement.\(size)",
+      pair: "top counter +1, \(size) on stack",
+      style: .vanilla
+    ) {
+      let root = RootModel(clock: ImmediateClock(), fetchFact: { "\($0)" })
+      root.path = (0..<size).map { _ in .counter(CounterModel(clock: ImmediateClock())) }
+      let top = root.path.count - 1
+      return .sync { iterations in
+        for _ in 0..<iterations { root.path[top].counter?.incrementButtonTapped() }
+        blackHole(root.sum)
+      }
+    },
+    Benchmark(
+      name: "Stack.ElementAction.\(size)",
+      pair: "top counter +1, \(size) on stack",
+      style: .composable
+    ) {
+      let store = Store(
+        initialState: StackHost.State(
+          path: StackState(Array(repeating: CounterFeature.State(), count: size))
+        )
+      ) {
+        StackHost()
+      }
+      let id = store.state.path.ids[size - 1]
+      let action = StackHost.Action.path(.element(id: id, action: .incrementButtonTapped))
+      return .sync { iterations in
+        for _ in 0..<iterations { store.send(action) }
+        blackHole(store)
+      }
+    },
+  ]
+}
+
+@MainActor
+let stackBenchmarks: [Benchmark] =
+  stackElementBenchmarks(size: 1) + stackElementBenchmarks(size: 100)
+  + stackElementBenchmarks(size: 10_000) + [
+    Benchmark(name: "Vanilla.StackPushPop", pair: "push + pop", style: .vanilla) {
+      let root = RootModel(clock: ImmediateClock(), fetchFact: { "\($0)" })
+      return .sync { iterations in
+        for _ in 0..<iterations {
+          let counter = root.pushCounter()
+          root.pop(from: .counter(counter))
+        }
+        blackHole(root.path.count)
+      }
+    },
+    Benchmark(name: "Stack.PushPop", pair: "push + pop", style: .composable) {
+      let store = Store(initialState: StackHost.State()) { StackHost() }
+      return .sync { iterations in
+        for _ in 0..<iterations {
+          store.send(.path(.push(CounterFeature.State())))
+          if let id = store.state.path.ids.last { store.send(.path(.popFrom(id: id))) }
+        }
+        blackHole(store)
+      }
+    },
+  ]

@@ -1,0 +1,42 @@
+import Foundation
+
+/// What the numbers were measured on.
+struct Machine: Codable {
+  let cpu: String
+  let cores: Int
+  let toolchain: String
+  let date: String
+
+  static func current() -> Machine {
+    Machine(
+      cpu: cpuModel(),
+      cores: ProcessInfo.processInfo.activeProcessorCount,
+      toolchain: toolchainVersion(),
+      date: ISO8601DateFormatter().string(from: Date())
+    )
+  }
+
+  private static func cpuModel() -> String {
+    if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+      let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+      let name = line.split(separator: ":", maxSplits: 1).last
+    {
+      return name.trimmingCharacters(in: .whitespaces)
+    }
+    return "unknown CPU"
+  }
+
+  private static func toolchainVersion() -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["swift", "--version"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = Pipe()
+    guard (try? process.run()) != nil else { return "unknown toolchain" }
+    let output = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: output, as: UTF8.self)
+    return text.split(separator: "\n").first.map(String.init) ?? "unknown toolchain"
+  }
+}
