@@ -41,6 +41,19 @@ let package = Package(
       dependencies: ["PrimeTimeCore", "Clocks"],
       path: "Tests/PrimeTimeFixtures"
     ),
+    // A driver per app performing the fixtures' neutral intents (for parity, fuzz and bugs).
+    .target(
+      name: "PrimeTimeDrivers",
+      dependencies: [
+        "PrimeTimeFixtures",
+        "VanillaPrimeTime",
+        "ComposablePrimeTime",
+        "ComposableArchitecture",
+        "PrimeTimeCore",
+        "Clocks",
+      ],
+      path: "Tests/PrimeTimeDrivers"
+    ),
     .testTarget(name: "PrimeTimeCoreTests", dependencies: ["PrimeTimeCore", "PrimeTimeFixtures"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
     .testTarget(
@@ -55,6 +68,10 @@ let package = Package(
         "PrimeTimeFixtures",
         "PrimeTimeCore",
       ]
+    ),
+    .testTarget(
+      name: "ComparisonTests",
+      dependencies: ["PrimeTimeDrivers", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
     ),
     .testTarget(
       name: "ComposableArchitectureTests",

@@ -72,6 +72,9 @@ public struct RootFeature: Reducer {
       case .path(.popFrom(let id)):
         // `forEach` pops after this reducer runs: leave out the elements being popped.
         state.sum = Self.sum(of: state.path, below: id)
+      case .path(.push(let element)):
+        // …and pushes after it: count the element being pushed.
+        state.sum = Self.sum(of: state.path) + (element[case: \.counter]?.count ?? 0)
       case .path:
         state.sum = Self.sum(of: state.path)
       }

@@ -125,6 +125,16 @@ struct PresentationTests {
     }
   }
 
+  /// Found by scenario parity: outside a `TestStore`, every push must get a new ID.
+  @Test func aPlainStoreNeverReusesIDs() {
+    let store = Store(initialState: RootFeature.State()) { RootFeature() }
+    store.send(.path(.push(.counter(CounterFeature.State(count: 1)))))
+    store.send(.path(.push(.counter(CounterFeature.State(count: 2)))))
+    #expect(store.state.path.count == 2)
+    #expect(Set(store.state.path.ids).count == 2)
+    #expect(store.state.sum == 3)
+  }
+
   @Test func integerLiteralIDsOutsideTestsAreReported() async {
     let issues = await IssueReporting.collect {
       withDependencies {

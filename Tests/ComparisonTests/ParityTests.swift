@@ -1,0 +1,78 @@
+import Clocks
+import PrimeTimeCore
+import PrimeTimeDrivers
+import PrimeTimeFixtures
+import Testing
+
+/// Scenario parity: every fixture scenario, run on both apps, gives identical snapshots at
+/// every step (and the expected outcome where the scenario states one).
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ParityTests {
+  @Test(arguments: Scenarios.app)
+  func appScenario(_ scenario: AppScenario) async {
+    let vanilla = VanillaAppDriver(
+      count: scenario.count,
+      favoritePrimes: scenario.favoritePrimes,
+      file: scenario.makeFile()
+    )
+    let composable = ComposableAppDriver(
+      count: scenario.count,
+      favoritePrimes: scenario.favoritePrimes,
+      file: scenario.makeFile()
+    )
+    #expect(vanilla.snapshot == composable.snapshot, "before the first step")
+    let initial = vanilla.snapshot
+    for (step, intent) in scenario.intents.enumerated() {
+      #expect(vanilla.snapshot.offers(intent), "step \(step): \(intent) is not on screen")
+      await vanilla.perform(intent)
+      await composable.perform(intent)
+      #expect(
+        vanilla.snapshot == composable.snapshot,
+        "step \(step) (\(intent)):\n  vanilla:    \(vanilla.snapshot)\n  composable: \(composable.snapshot)"
+      )
+    }
+    if let expected = scenario.expected {
+      var snapshot = initial
+      expected(&snapshot)
+      let final = vanilla.snapshot
+      // Fields the scenario does not mention keep their starting values, except the count, the
+      // feed and the alert state, which the steps may change on the way.
+      #expect(
+        final.favoritePrimes == snapshot.favoritePrimes
+          || snapshot.favoritePrimes == initial.favoritePrimes
+      )
+      #expect(
+        final.activityFeed == snapshot.activityFeed || snapshot.activityFeed == initial.activityFeed
+      )
+      #expect(final.count == snapshot.count || snapshot.count == initial.count)
+      #expect(
+        final.alertNthPrime == snapshot.alertNthPrime
+          || snapshot.alertNthPrime == initial.alertNthPrime
+      )
+      #expect(
+        final.favoritesAlertMessage == snapshot.favoritesAlertMessage
+          || snapshot.favoritesAlertMessage == initial.favoritesAlertMessage
+      )
+    }
+  }
+
+  @Test(arguments: Scenarios.stack)
+  func stackScenario(_ scenario: StackScenario) async {
+    await withMainSerialExecutor {
+      let vanilla = VanillaStackDriver()
+      let composable = ComposableStackDriver()
+      for (step, intent) in scenario.intents.enumerated() {
+        await vanilla.perform(intent)
+        await composable.perform(intent)
+        #expect(
+          vanilla.snapshot == composable.snapshot,
+          "step \(step) (\(intent)):\n  vanilla:    \(vanilla.snapshot)\n  composable: \(composable.snapshot)"
+        )
+      }
+      if let expected = scenario.expected {
+        #expect(vanilla.snapshot == expected)
+      }
+    }
+  }
+}

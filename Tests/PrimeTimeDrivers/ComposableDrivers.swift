@@ -1,0 +1,134 @@
+import Clocks
+import ComposableArchitecture
+import ComposablePrimeTime
+import Foundation
+import PrimeTimeCore
+import PrimeTimeFixtures
+
+/// Drives the composable app as a user would, through a `Store`, with the fixtures' date,
+/// nth-prime answers and an in-memory favourites file.
+@MainActor
+public final class ComposableAppDriver: AppDriver {
+  let store: Store<AppFeature.State, AppFeature.Action>
+
+  /// Creates the app with its state and a favourites file.
+  public init(
+    count: Int = 0,
+    favoritePrimes: [Int] = [],
+    file: InMemoryFavoritesFile = InMemoryFavoritesFile()
+  ) {
+    store = Store(
+      initialState: AppFeature.State(
+        count: count,
+        favoritePrimes: favoritePrimes,
+        loggedInUser: Fixtures.user
+      )
+    ) {
+      AppFeature()
+    } withDependencies: {
+      $0.date = .constant(Fixtures.date)
+      $0.primeClient.nthPrime = { Fixtures.nthPrime($0) }
+      $0.fileClient = FileClient(load: file.load, save: file.save)
+    }
+  }
+
+  public func perform(_ intent: AppIntent) async {
+    let action: AppFeature.Action
+    switch intent {
+    case .incrementTapped: action = .counter(.incrementButtonTapped)
+    case .decrementTapped: action = .counter(.decrementButtonTapped)
+    case .isPrimeTapped: action = .counter(.isPrimeButtonTapped)
+    case .saveFavoriteTapped: action = .counter(.primeModal(.presented(.saveFavoritePrimeTapped)))
+    case .removeFavoriteTapped:
+      action = .counter(.primeModal(.presented(.removeFavoritePrimeTapped)))
+    case .primeModalDismissed: action = .counter(.primeModal(.dismiss))
+    case .nthPrimeTapped: action = .counter(.nthPrimeButtonTapped)
+    case .alertDismissed: action = .counter(.alertDismissButtonTapped)
+    case .deleteFavorites(let offsets): action = .favoritePrimes(.deleteFavoritePrimes(offsets))
+    case .saveTapped: action = .favoritePrimes(.saveButtonTapped)
+    case .loadTapped: action = .favoritePrimes(.loadButtonTapped)
+    case .favoritesAlertDismissed: action = .favoritePrimes(.alertDismissButtonTapped)
+    }
+    await store.send(action).finish()
+  }
+
+  public var snapshot: AppSnapshot {
+    let state = store.state
+    return AppSnapshot(
+      count: state.count,
+      favoritePrimes: state.favoritePrimes,
+      loggedInUser: state.loggedInUser,
+      activityFeed: state.activityFeed,
+      alertNthPrime: state.alertNthPrime,
+      isNthPrimeButtonDisabled: state.isNthPrimeButtonDisabled,
+      isPrimeModalShown: state.primeModal != nil,
+      favoritesAlertMessage: state.favoritePrimesAlertMessage
+    )
+  }
+}
+
+/// Drives the composable navigation stack, with a `TestClock` and the fixtures' fact client.
+@MainActor
+public final class ComposableStackDriver: StackDriver {
+  let clock = TestClock()
+  let store: Store<RootFeature.State, RootFeature.Action>
+
+  public init() {
+    let clock = clock
+    store = Store(initialState: RootFeature.State()) {
+      RootFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.numberFact.fetch = { Fixtures.numberFact($0) }
+    }
+  }
+
+  public func perform(_ intent: StackIntent) async {
+    switch intent {
+    case .pushCounter(let count):
+      store.send(.path(.push(.counter(CounterFeature.State(count: count)))))
+    case .pushNumberFact(let number):
+      store.send(.path(.push(.numberFact(NumberFactFeature.State(number: number)))))
+    case .pushPrimeNumber(let number):
+      store.send(.path(.push(.primeNumber(PrimeNumberFeature.State(number: number)))))
+    case .pop(let index):
+      guard let id = id(at: index) else { return }
+      store.send(.path(.popFrom(id: id)))
+    case .increment(let index): sendToCounter(at: index, .incrementButtonTapped)
+    case .decrement(let index): sendToCounter(at: index, .decrementButtonTapped)
+    case .toggleTimer(let index): sendToCounter(at: index, .toggleTimerButtonTapped)
+    case .loadAndGo(let index): sendToCounter(at: index, .loadAndGoToCounterButtonTapped)
+    case .getFact(let index):
+      guard let id = id(at: index), store.state.path[id: id, case: \.numberFact] != nil else {
+        return
+      }
+      await store.send(.path(.element(id: id, action: .numberFact(.factButtonTapped)))).finish()
+    case .advance(let seconds): await clock.advance(by: .seconds(seconds))
+    }
+  }
+
+  private func id(at index: Int) -> StackElementID? {
+    let ids = store.state.path.ids
+    return ids.indices.contains(index) ? ids[index] : nil
+  }
+
+  private func sendToCounter(at index: Int, _ action: CounterFeature.Action) {
+    guard let id = id(at: index), store.state.path[id: id, case: \.counter] != nil else { return }
+    store.send(.path(.element(id: id, action: .counter(action))))
+  }
+
+  public var snapshot: StackSnapshot {
+    let state = store.state
+    return StackSnapshot(
+      elements: state.path.map { element in
+        switch element {
+        case .counter(let counter):
+          .counter(count: counter.count, isTimerOn: counter.isTimerOn, isLoading: counter.isLoading)
+        case .numberFact(let fact): .numberFact(number: fact.number, fact: fact.fact)
+        case .primeNumber(let prime): .primeNumber(number: prime.number)
+        }
+      },
+      sum: state.sum
+    )
+  }
+}

@@ -1,0 +1,112 @@
+import Clocks
+import Foundation
+import PrimeTimeCore
+import PrimeTimeFixtures
+import VanillaPrimeTime
+
+/// Drives the vanilla app as a user would, with the fixtures' date, nth-prime answers and an
+/// in-memory favourites file.
+@MainActor
+public final class VanillaAppDriver: AppDriver {
+  let state: AppState
+  var counter: CounterView
+  var favorites: FavoritePrimesView
+  let file: InMemoryFavoritesFile
+
+  /// Creates the app with a model and a favourites file.
+  public init(
+    count: Int = 0,
+    favoritePrimes: [Int] = [],
+    file: InMemoryFavoritesFile = InMemoryFavoritesFile()
+  ) {
+    state = AppState(count: count, favoritePrimes: favoritePrimes, loggedInUser: Fixtures.user)
+    let content = ContentView(state: state)
+    counter = content.counterView
+    counter.now = { Fixtures.date }
+    counter.nthPrime = { n, callback in callback(Fixtures.nthPrime(n)) }
+    favorites = content.favoritePrimesView
+    favorites.now = { Fixtures.date }
+    favorites.loadFavoritePrimesFile = file.loadPrimes
+    favorites.saveFavoritePrimesFile = file.savePrimes
+    self.file = file
+  }
+
+  public func perform(_ intent: AppIntent) async {
+    switch intent {
+    case .incrementTapped: counter.incrementCount()
+    case .decrementTapped: counter.decrementCount()
+    case .isPrimeTapped: counter.isPrimeButtonAction()
+    case .saveFavoriteTapped: counter.primeModal?.saveFavoritePrime()
+    case .removeFavoriteTapped: counter.primeModal?.removeFavoritePrime()
+    case .primeModalDismissed: counter.primeModalDismissed()
+    case .nthPrimeTapped: counter.nthPrimeButtonAction()
+    case .alertDismissed: counter.alertDismissButtonAction()
+    case .deleteFavorites(let offsets): favorites.deleteFavoritePrimes(at: offsets)
+    case .saveTapped: favorites.saveFavoritePrimes()
+    case .loadTapped: favorites.loadFavoritePrimes()
+    case .favoritesAlertDismissed: favorites.alertDismissButtonAction()
+    }
+  }
+
+  public var snapshot: AppSnapshot {
+    AppSnapshot(
+      count: state.count,
+      favoritePrimes: state.favoritePrimes,
+      loggedInUser: state.loggedInUser,
+      activityFeed: state.activityFeed,
+      alertNthPrime: state.alertNthPrime,
+      isNthPrimeButtonDisabled: state.isNthPrimeButtonDisabled,
+      isPrimeModalShown: counter.isPrimeModalShown,
+      favoritesAlertMessage: favorites.alertMessage
+    )
+  }
+}
+
+/// Drives the vanilla navigation stack, with a `TestClock` and the fixtures' fact client.
+@MainActor
+public final class VanillaStackDriver: StackDriver {
+  let clock = TestClock()
+  let root: RootModel
+
+  public init() {
+    root = RootModel(clock: clock, fetchFact: Fixtures.numberFact)
+  }
+
+  public func perform(_ intent: StackIntent) async {
+    switch intent {
+    case .pushCounter(let count): root.pushCounter(count: count)
+    case .pushNumberFact(let number): root.pushNumberFact(number: number)
+    case .pushPrimeNumber(let number): root.pushPrimeNumber(number: number)
+    case .pop(let index):
+      guard root.path.indices.contains(index) else { return }
+      root.pop(from: root.path[index])
+    case .increment(let index): counter(at: index)?.incrementButtonTapped()
+    case .decrement(let index): counter(at: index)?.decrementButtonTapped()
+    case .toggleTimer(let index): counter(at: index)?.toggleTimerButtonTapped()
+    case .loadAndGo(let index): counter(at: index)?.loadAndGoToCounterButtonTapped()
+    case .getFact(let index):
+      guard root.path.indices.contains(index), case .numberFact(let model) = root.path[index]
+      else { return }
+      await model.factButtonTapped().value
+    case .advance(let seconds): await clock.advance(by: .seconds(seconds))
+    }
+  }
+
+  private func counter(at index: Int) -> CounterModel? {
+    root.path.indices.contains(index) ? root.path[index].counter : nil
+  }
+
+  public var snapshot: StackSnapshot {
+    StackSnapshot(
+      elements: root.path.map { destination in
+        switch destination {
+        case .counter(let model):
+          .counter(count: model.count, isTimerOn: model.isTimerOn, isLoading: model.isLoading)
+        case .numberFact(let model): .numberFact(number: model.number, fact: model.fact)
+        case .primeNumber(let model): .primeNumber(number: model.number)
+        }
+      },
+      sum: root.sum
+    )
+  }
+}
