@@ -82,8 +82,10 @@ public struct StackElementIDGenerator: Sendable {
 
 private enum StackElementIDGeneratorKey: DependencyKey {
   static let liveValue = StackElementIDGenerator.incrementing
-  /// One process-wide counter (stored: a computed value would restart at 0 on every read and
-  /// hand out the same ID twice). A `TestStore` sets its own, counting from 0.
+  /// One process-wide counter (stored: a computed value would restart at 0 on every read and hand
+  /// out the same ID twice).
+  ///
+  /// A `TestStore` sets its own, counting from 0.
   static let testValue = StackElementIDGenerator.incrementing
 }
 
