@@ -89,8 +89,18 @@ public enum AppIntent: Equatable, Sendable, CustomStringConvertible {
 
   public var description: String {
     switch self {
+    case .incrementTapped: "incrementTapped"
+    case .decrementTapped: "decrementTapped"
+    case .isPrimeTapped: "isPrimeTapped"
+    case .saveFavoriteTapped: "saveFavoriteTapped"
+    case .removeFavoriteTapped: "removeFavoriteTapped"
+    case .primeModalDismissed: "primeModalDismissed"
+    case .nthPrimeTapped: "nthPrimeTapped"
+    case .alertDismissed: "alertDismissed"
     case .deleteFavorites(let offsets): "deleteFavorites(\(Array(offsets)))"
-    default: "\(self)".components(separatedBy: "(").first ?? "\(self)"
+    case .saveTapped: "saveTapped"
+    case .loadTapped: "loadTapped"
+    case .favoritesAlertDismissed: "favoritesAlertDismissed"
     }
   }
 }

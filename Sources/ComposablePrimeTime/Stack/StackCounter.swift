@@ -50,7 +50,10 @@ public struct CounterFeature: Reducer {
     }
   }
 
-  enum CancelID { case timer }
+  enum CancelID {
+    case load
+    case timer
+  }
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.dismiss) var dismiss
@@ -71,10 +74,13 @@ public struct CounterFeature: Reducer {
       return .none
     case .loadAndGoToCounterButtonTapped:
       state.isLoading = true
+      // A second tap restarts the wait (found by the differential fuzz: without this, two
+      // taps pushed two counters where the vanilla app pushes one).
       return .run { [clock] send in
         try await clock.sleep(for: .seconds(2))
         await send(.loadResponse)
       }
+      .cancellable(id: CancelID.load, cancelInFlight: true)
     case .loadResponse:
       state.isLoading = false
       return .send(.delegate(.goToCounter(state.count)))
