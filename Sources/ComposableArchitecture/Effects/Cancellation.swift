@@ -48,8 +48,9 @@ public struct _CancelID: Hashable, Sendable {
 /// `AnyHashable` built only from `Sendable` values.
 @usableFromInline
 struct _SendableAnyHashable: Hashable, @unchecked Sendable {
-  // @unchecked Sendable is safe: the only caller (`_CancelID.init`) wraps a value that is
-  // `Hashable & Sendable`, and AnyHashable adds no shared mutable state of its own.
+  // @unchecked Sendable is safe: it is built only from `Sendable` values (`_CancelID.init`) and
+  // from the key paths ifLet/forEach use as cancellation namespaces, which are immutable
+  // objects; AnyHashable adds no shared mutable state of its own.
   let value: AnyHashable
 
   @usableFromInline
