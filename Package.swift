@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "VanillaPrimeTime", targets: ["VanillaPrimeTime"]),
     .library(name: "ComposablePrimeTime", targets: ["ComposablePrimeTime"]),
     .executable(name: "prime-time-benchmarks", targets: ["PrimeTimeBenchmarks"]),
+    .executable(name: "prime-time-report", targets: ["PrimeTimeReport"]),
   ],
   dependencies: [],
   targets: [
@@ -49,6 +50,7 @@ let package = Package(
         "VanillaPrimeTime",
         "ComposablePrimeTime",
         "ComposableArchitecture",
+        "ComposableArchitectureTesting",
         "PrimeTimeCore",
         "Clocks",
       ],
@@ -90,6 +92,13 @@ let package = Package(
         "Clocks",
       ],
       path: "Benchmarks/PrimeTimeBenchmarks"
+    ),
+
+    // MARK: Tools
+    .executableTarget(
+      name: "PrimeTimeReport",
+      dependencies: ["PrimeTimeDrivers"],
+      path: "Tools/PrimeTimeReport"
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -11,11 +11,12 @@ import PrimeTimeFixtures
 public final class ComposableAppDriver: AppDriver {
   let store: Store<AppFeature.State, AppFeature.Action>
 
-  /// Creates the app with its state and a favourites file.
+  /// Creates the app with its state and a favourites file, optionally with a seeded bug.
   public init(
     count: Int = 0,
     favoritePrimes: [Int] = [],
-    file: InMemoryFavoritesFile = InMemoryFavoritesFile()
+    file: InMemoryFavoritesFile = InMemoryFavoritesFile(),
+    bug: SeededBug? = nil
   ) {
     store = Store(
       initialState: AppFeature.State(
@@ -24,7 +25,7 @@ public final class ComposableAppDriver: AppDriver {
         loggedInUser: Fixtures.user
       )
     ) {
-      AppFeature()
+      SeededBugReducer(base: AppFeature(), bug: bug, staleFavorites: favoritePrimes)
     } withDependencies: {
       $0.date = .constant(Fixtures.date)
       $0.primeClient.nthPrime = { Fixtures.nthPrime($0) }
@@ -33,6 +34,11 @@ public final class ComposableAppDriver: AppDriver {
   }
 
   public func perform(_ intent: AppIntent) async {
+    await store.send(Self.action(for: intent)).finish()
+  }
+
+  /// The action a user's intent sends.
+  public static func action(for intent: AppIntent) -> AppFeature.Action {
     let action: AppFeature.Action
     switch intent {
     case .incrementTapped: action = .counter(.incrementButtonTapped)
@@ -49,7 +55,7 @@ public final class ComposableAppDriver: AppDriver {
     case .loadTapped: action = .favoritePrimes(.loadButtonTapped)
     case .favoritesAlertDismissed: action = .favoritePrimes(.alertDismissButtonTapped)
     }
-    await store.send(action).finish()
+    return action
   }
 
   public var snapshot: AppSnapshot {

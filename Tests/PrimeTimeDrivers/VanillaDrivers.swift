@@ -11,37 +11,83 @@ public final class VanillaAppDriver: AppDriver {
   let state: AppState
   var counter: CounterView
   var favorites: FavoritePrimesView
-  let file: InMemoryFavoritesFile
+  /// The favourites file (its writes are what a save test checks).
+  public let file: InMemoryFavoritesFile
+  let bug: SeededBug?
+  private var respond: CheckedContinuation<Void, Never>?
 
-  /// Creates the app with a model and a favourites file.
+  /// Creates the app with a model and a favourites file, optionally with a seeded bug applied
+  /// through the hooks a vanilla developer could get wrong (the injected closures, the methods).
   public init(
     count: Int = 0,
     favoritePrimes: [Int] = [],
-    file: InMemoryFavoritesFile = InMemoryFavoritesFile()
+    file: InMemoryFavoritesFile = InMemoryFavoritesFile(),
+    bug: SeededBug? = nil
   ) {
     state = AppState(count: count, favoritePrimes: favoritePrimes, loggedInUser: Fixtures.user)
     let content = ContentView(state: state)
     counter = content.counterView
-    counter.now = { Fixtures.date }
-    counter.nthPrime = { n, callback in callback(Fixtures.nthPrime(n)) }
     favorites = content.favoritePrimesView
-    favorites.now = { Fixtures.date }
-    favorites.loadFavoritePrimesFile = file.loadPrimes
-    favorites.saveFavoritePrimesFile = file.savePrimes
     self.file = file
+    self.bug = bug
+    let dates: () -> Date = bug == .wallClockDate ? Date.init : { Fixtures.date }
+    counter.now = dates
+    favorites.now = dates
+    counter.nthPrime = { [weak self] n, callback in
+      guard let self else { return }
+      if self.bug == .liveClientInTest {
+        PrimeTimeCore.nthPrime(n) { prime in
+          callback(prime)
+          self.responded()
+        }
+        return
+      }
+      callback(Fixtures.nthPrime(n))
+      if self.bug == .nthPrimeResponseTwice { callback(Fixtures.nthPrime(n)) }
+      self.responded()
+    }
+    if bug == .failedLoadIsSilent {
+      favorites.loadFavoritePrimesFile = { (try? file.loadPrimes()) ?? nil }
+    } else {
+      favorites.loadFavoritePrimesFile = file.loadPrimes
+    }
+    if bug == .saveWritesStaleList {
+      favorites.saveFavoritePrimesFile = { _ in try file.savePrimes(favoritePrimes) }
+    } else {
+      favorites.saveFavoritePrimesFile = file.savePrimes
+    }
+  }
+
+  private func responded() {
+    respond?.resume()
+    respond = nil
   }
 
   public func perform(_ intent: AppIntent) async {
+    let before = state.snapshotForBugs
     switch intent {
-    case .incrementTapped: counter.incrementCount()
+    case .incrementTapped:
+      counter.incrementCount()
+      if bug == .incrementLogsOut { state.loggedInUser = nil }
+      if bug == .unassertedRequestOnIncrement { counter.nthPrime(state.count) { _ in } }
     case .decrementTapped: counter.decrementCount()
     case .isPrimeTapped: counter.isPrimeButtonAction()
-    case .saveFavoriteTapped: counter.primeModal?.saveFavoritePrime()
-    case .removeFavoriteTapped: counter.primeModal?.removeFavoritePrime()
+    case .saveFavoriteTapped:
+      counter.primeModal?.saveFavoritePrime()
+      if bug == .modalFavoritesNotShared { state.favoritePrimes = before.favoritePrimes }
+    case .removeFavoriteTapped:
+      counter.primeModal?.removeFavoritePrime()
+      if bug == .removeClearsActivityFeed { state.activityFeed.removeAll() }
     case .primeModalDismissed: counter.primeModalDismissed()
-    case .nthPrimeTapped: counter.nthPrimeButtonAction()
+    case .nthPrimeTapped:
+      await withCheckedContinuation { continuation in
+        respond = continuation
+        counter.nthPrimeButtonAction()
+      }
     case .alertDismissed: counter.alertDismissButtonAction()
-    case .deleteFavorites(let offsets): favorites.deleteFavoritePrimes(at: offsets)
+    case .deleteFavorites(let offsets):
+      favorites.deleteFavoritePrimes(at: offsets)
+      if bug == .deleteRecordsNoActivity { state.activityFeed = before.activityFeed }
     case .saveTapped: favorites.saveFavoritePrimes()
     case .loadTapped: favorites.loadFavoritePrimes()
     case .favoritesAlertDismissed: favorites.alertDismissButtonAction()
@@ -59,6 +105,13 @@ public final class VanillaAppDriver: AppDriver {
       isPrimeModalShown: counter.isPrimeModalShown,
       favoritesAlertMessage: favorites.alertMessage
     )
+  }
+}
+
+extension AppState {
+  /// The fields a seeded bug restores.
+  fileprivate var snapshotForBugs: (favoritePrimes: [Int], activityFeed: [Activity]) {
+    (favoritePrimes, activityFeed)
   }
 }
 
