@@ -38,11 +38,26 @@ public enum BugMatrix {
     for bug in SeededBug.allCases {
       var caught: [Style: Bool] = [:]
       for style in Style.allCases {
-        caught[style] = await catches(bug.probe, bug: bug, style: style)
+        if let stackProbe = bug.stackProbe {
+          caught[style] = await catches(stackProbe, bug: bug, style: style)
+        } else {
+          caught[style] = await catches(bug.probe, bug: bug, style: style)
+        }
       }
       rows.append(Row(bug: bug, caught: caught))
     }
     return rows
+  }
+
+  /// Whether a test of the stack flow `probe` in `style` fails with `bug` applied.
+  public static func catches(_ probe: StackScenario, bug: SeededBug?, style: Style) async -> Bool {
+    await withMainSerialExecutor {
+      switch style {
+      case .vanillaFieldByField: await vanillaStackCatches(probe, bug: bug, wholeSnapshot: false)
+      case .vanillaSnapshotGlue: await vanillaStackCatches(probe, bug: bug, wholeSnapshot: true)
+      case .composableTestStore: await testStoreStackCatches(probe, bug: bug)
+      }
+    }
   }
 
   /// Whether a test of `probe` in `style` fails with `bug` applied (`nil`: the correct app, on
@@ -54,6 +69,12 @@ public enum BugMatrix {
     case .composableTestStore: await testStoreCatches(probe, bug: bug)
     }
   }
+
+  /// How long a generated TestStore script waits for an action.
+  ///
+  /// A passing run never waits this long; it is generous because other tests may hold the main
+  /// queue meanwhile.
+  static let receiveTimeout: Duration = .seconds(5)
 
   // MARK: - Vanilla
 
@@ -112,17 +133,14 @@ public enum BugMatrix {
   }
 
   /// Records every action a reducer handles, with the state after it.
-  final class Trace {
-    var entries: [(action: AppFeature.Action, state: AppFeature.State)] = []
+  final class Trace<State, Action> {
+    var entries: [(action: Action, state: State)] = []
   }
 
-  struct Recording<Base: Reducer>: Reducer
-  where Base.State == AppFeature.State, Base.Action == AppFeature.Action {
+  struct Recording<Base: Reducer>: Reducer {
     let base: Base
-    let trace: Trace
-    func reduce(into state: inout AppFeature.State, action: AppFeature.Action) -> Effect<
-      AppFeature.Action
-    > {
+    let trace: Trace<Base.State, Base.Action>
+    func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
       let effect = base.reduce(into: &state, action: action)
       trace.entries.append((action, state))
       return effect
@@ -139,7 +157,7 @@ public enum BugMatrix {
 
   /// The correct app's action trace for the probe flow, and the file it leaves.
   static func referenceTrace(_ probe: AppScenario) async -> (steps: [Step], writes: [Data]) {
-    let trace = Trace()
+    let trace = Trace<AppFeature.State, AppFeature.Action>()
     let file = probe.makeFile()
     let store = Store(initialState: initialState(probe)) {
       Recording(base: AppFeature(), trace: trace)
@@ -189,19 +207,134 @@ public enum BugMatrix {
         previous = step.sent.state
         for received in step.received {
           if received.state == previous {
-            await store.receive(received.action, timeout: .milliseconds(500))
+            await store.receive(received.action, timeout: receiveTimeout)
           } else {
-            await store.receive(received.action, timeout: .milliseconds(500)) {
+            await store.receive(received.action, timeout: receiveTimeout) {
               $0 = received.state
             }
           }
           previous = received.state
         }
       }
-      await store.finish(timeout: .milliseconds(500))
+      // The store goes away here: its end-of-test checks report effects still running.
     }
     let failed = issues.contains { $0.severity == .error }
     return failed || (usesFile && file.writes != expectedWrites)
+  }
+
+  // MARK: - Stack
+
+  /// Whether a vanilla-style test of the stack flow fails on the buggy app: per-intent fields
+  /// (or the whole snapshot), and at the end the clock, as the vanilla timer test checks.
+  static func vanillaStackCatches(_ probe: StackScenario, bug: SeededBug?, wholeSnapshot: Bool)
+    async -> Bool
+  {
+    let correct = VanillaStackDriver()
+    let buggy = VanillaStackDriver(bug: bug)
+    for intent in probe.intents {
+      await correct.perform(intent)
+      await buggy.perform(intent)
+      let expected = correct.snapshot
+      let actual = buggy.snapshot
+      if wholeSnapshot ? expected != actual : stackFieldsDiffer(after: intent, expected, actual) {
+        return true
+      }
+    }
+    return correct.clock.sleeperCount != buggy.clock.sleeperCount
+  }
+
+  /// What a vanilla test of each stack interaction checks.
+  static func stackFieldsDiffer(after intent: StackIntent, _ a: StackSnapshot, _ b: StackSnapshot)
+    -> Bool
+  {
+    func element(_ index: Int) -> (StackSnapshot.Element?, StackSnapshot.Element?) {
+      (
+        a.elements.indices.contains(index) ? a.elements[index] : nil,
+        b.elements.indices.contains(index) ? b.elements[index] : nil
+      )
+    }
+    switch intent {
+    case .pushCounter, .pushNumberFact, .pushPrimeNumber, .pop:
+      return a.elements.count != b.elements.count || a.sum != b.sum
+    case .increment(let index), .decrement(let index):
+      let (x, y) = element(index)
+      return x != y || a.sum != b.sum
+    case .toggleTimer(let index), .loadAndGo(let index), .getFact(let index):
+      let (x, y) = element(index)
+      return x != y
+    case .advance:
+      return a.elements != b.elements || a.sum != b.sum
+    }
+  }
+
+  /// Whether an exhaustive TestStore test of the stack flow fails on the buggy reducer.
+  static func testStoreStackCatches(_ probe: StackScenario, bug: SeededBug?) async -> Bool {
+    // The correct app's trace: per intent, the action sent (if any) and those received.
+    let trace = Trace<RootFeature.State, RootFeature.Action>()
+    let referenceClock = TestClock()
+    let reference = Store(initialState: RootFeature.State()) {
+      Recording(base: RootFeature(), trace: trace)
+    } withDependencies: {
+      $0.continuousClock = referenceClock
+      $0.numberFact.fetch = { Fixtures.numberFact($0) }
+      // IDs from 0, as in the TestStore that replays this trace (a plain store in a test
+      // process shares one counter with every other store).
+      $0.stackElementID = .incrementing
+    }
+    var steps: [(sent: Bool, entries: [(action: RootFeature.Action, state: RootFeature.State)])] =
+      []
+    for intent in probe.intents {
+      let start = trace.entries.count
+      if case .advance(let seconds) = intent {
+        await referenceClock.advance(by: .seconds(seconds))
+        steps.append((false, Array(trace.entries[start...])))
+      } else if let action = ComposableStackDriver.action(for: intent, path: reference.state.path) {
+        await settleSend(reference.send(action), intent)
+        steps.append((true, Array(trace.entries[start...])))
+      }
+    }
+    let usesFacts = probe.intents.contains { if case .getFact = $0 { true } else { false } }
+    let clock = TestClock()
+    let issues = await IssueReporting.collect {
+      let store = TestStore(initialState: RootFeature.State()) {
+        SeededStackBugReducer(base: RootFeature(), bug: bug)
+      } withDependencies: {
+        $0.continuousClock = clock
+        if usesFacts { $0.numberFact.fetch = { Fixtures.numberFact($0) } }
+      }
+      var previous = RootFeature.State()
+      for (index, step) in steps.enumerated() {
+        var entries = step.entries[...]
+        if step.sent, let sent = entries.popFirst() {
+          if sent.state == previous {
+            await store.send(sent.action)
+          } else {
+            await store.send(sent.action) { $0 = sent.state }
+          }
+          previous = sent.state
+        } else if case .advance(let seconds) = probe.intents[index] {
+          await clock.advance(by: .seconds(seconds))
+        }
+        for received in entries {
+          if received.state == previous {
+            await store.receive(received.action, timeout: receiveTimeout)
+          } else {
+            await store.receive(received.action, timeout: receiveTimeout) {
+              $0 = received.state
+            }
+          }
+          previous = received.state
+        }
+      }
+      // The store goes away here: its end-of-test checks report effects still running (a timer
+      // left on must be turned off or popped by the test itself).
+    }
+    return issues.contains { $0.severity == .error }
+  }
+
+  /// Waits for a sent action's effects when they end on their own (a fact request).
+  static func settleSend(_ task: StoreTask, _ intent: StackIntent) async {
+    if case .getFact = intent { await task.finish() }
   }
 
   // MARK: - Report

@@ -79,10 +79,10 @@ public final class ComposableStackDriver: StackDriver {
   let clock = TestClock()
   let store: Store<RootFeature.State, RootFeature.Action>
 
-  public init() {
+  public init(bug: SeededBug? = nil) {
     let clock = clock
     store = Store(initialState: RootFeature.State()) {
-      RootFeature()
+      SeededStackBugReducer(base: RootFeature(), bug: bug)
     } withDependencies: {
       $0.continuousClock = clock
       $0.numberFact.fetch = { Fixtures.numberFact($0) }
@@ -90,37 +90,45 @@ public final class ComposableStackDriver: StackDriver {
   }
 
   public func perform(_ intent: StackIntent) async {
+    if case .advance(let seconds) = intent {
+      await clock.advance(by: .seconds(seconds))
+      return
+    }
+    guard let action = Self.action(for: intent, path: store.state.path) else { return }
+    let task = store.send(action)
+    if case .getFact = intent { await task.finish() }
+  }
+
+  /// The action a user's intent sends on this stack (`nil` when the screen offers no such button,
+  /// or for the passing of time).
+  public static func action(
+    for intent: StackIntent,
+    path: StackState<RootFeature.Path.State>
+  ) -> RootFeature.Action? {
+    func id(_ index: Int) -> StackElementID? {
+      path.ids.indices.contains(index) ? path.ids[index] : nil
+    }
+    func counter(_ index: Int, _ action: CounterFeature.Action) -> RootFeature.Action? {
+      guard let id = id(index), path[id: id, case: \.counter] != nil else { return nil }
+      return .path(.element(id: id, action: .counter(action)))
+    }
     switch intent {
     case .pushCounter(let count):
-      store.send(.path(.push(.counter(CounterFeature.State(count: count)))))
+      return .path(.push(.counter(CounterFeature.State(count: count))))
     case .pushNumberFact(let number):
-      store.send(.path(.push(.numberFact(NumberFactFeature.State(number: number)))))
+      return .path(.push(.numberFact(NumberFactFeature.State(number: number))))
     case .pushPrimeNumber(let number):
-      store.send(.path(.push(.primeNumber(PrimeNumberFeature.State(number: number)))))
-    case .pop(let index):
-      guard let id = id(at: index) else { return }
-      store.send(.path(.popFrom(id: id)))
-    case .increment(let index): sendToCounter(at: index, .incrementButtonTapped)
-    case .decrement(let index): sendToCounter(at: index, .decrementButtonTapped)
-    case .toggleTimer(let index): sendToCounter(at: index, .toggleTimerButtonTapped)
-    case .loadAndGo(let index): sendToCounter(at: index, .loadAndGoToCounterButtonTapped)
+      return .path(.push(.primeNumber(PrimeNumberFeature.State(number: number))))
+    case .pop(let index): return id(index).map { .path(.popFrom(id: $0)) }
+    case .increment(let index): return counter(index, .incrementButtonTapped)
+    case .decrement(let index): return counter(index, .decrementButtonTapped)
+    case .toggleTimer(let index): return counter(index, .toggleTimerButtonTapped)
+    case .loadAndGo(let index): return counter(index, .loadAndGoToCounterButtonTapped)
     case .getFact(let index):
-      guard let id = id(at: index), store.state.path[id: id, case: \.numberFact] != nil else {
-        return
-      }
-      await store.send(.path(.element(id: id, action: .numberFact(.factButtonTapped)))).finish()
-    case .advance(let seconds): await clock.advance(by: .seconds(seconds))
+      guard let id = id(index), path[id: id, case: \.numberFact] != nil else { return nil }
+      return .path(.element(id: id, action: .numberFact(.factButtonTapped)))
+    case .advance: return nil
     }
-  }
-
-  private func id(at index: Int) -> StackElementID? {
-    let ids = store.state.path.ids
-    return ids.indices.contains(index) ? ids[index] : nil
-  }
-
-  private func sendToCounter(at index: Int, _ action: CounterFeature.Action) {
-    guard let id = id(at: index), store.state.path[id: id, case: \.counter] != nil else { return }
-    store.send(.path(.element(id: id, action: .counter(action))))
   }
 
   public var snapshot: StackSnapshot {

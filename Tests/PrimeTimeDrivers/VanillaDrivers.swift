@@ -118,11 +118,19 @@ extension AppState {
 /// Drives the vanilla navigation stack, with a `TestClock` and the fixtures' fact client.
 @MainActor
 public final class VanillaStackDriver: StackDriver {
-  let clock = TestClock()
+  /// The clock the timers sleep on (a timer test checks nothing is left asleep on it).
+  public let clock = TestClock()
   let root: RootModel
+  let bug: SeededBug?
+  private var strayTimers: [Task<Void, Never>] = []
 
-  public init() {
+  public init(bug: SeededBug? = nil) {
     root = RootModel(clock: clock, fetchFact: Fixtures.numberFact)
+    self.bug = bug
+  }
+
+  deinit {
+    for timer in strayTimers { timer.cancel() }
   }
 
   public func perform(_ intent: StackIntent) async {
@@ -135,7 +143,22 @@ public final class VanillaStackDriver: StackDriver {
       root.pop(from: root.path[index])
     case .increment(let index): counter(at: index)?.incrementButtonTapped()
     case .decrement(let index): counter(at: index)?.decrementButtonTapped()
-    case .toggleTimer(let index): counter(at: index)?.toggleTimerButtonTapped()
+    case .toggleTimer(let index):
+      if bug == .timerNotCancelledOnPop, let counter = counter(at: index) {
+        // The mistake: a timer loop outside the model's bookkeeping (as in a view's task), so
+        // nothing cancels it when the counter leaves the stack.
+        counter.isTimerOn.toggle()
+        let clock = clock
+        strayTimers.append(
+          Task { [weak counter] in
+            while (try? await clock.sleep(for: .seconds(1))) != nil {
+              counter?.count += 1
+            }
+          }
+        )
+      } else {
+        counter(at: index)?.toggleTimerButtonTapped()
+      }
     case .loadAndGo(let index): counter(at: index)?.loadAndGoToCounterButtonTapped()
     case .getFact(let index):
       guard root.path.indices.contains(index), case .numberFact(let model) = root.path[index]

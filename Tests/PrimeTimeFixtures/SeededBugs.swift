@@ -14,6 +14,7 @@ public enum SeededBug: String, CaseIterable, Sendable, CustomStringConvertible {
   case failedLoadIsSilent
   case wallClockDate
   case liveClientInTest
+  case timerNotCancelledOnPop
 
   /// What kind of mistake it is.
   public enum Category: String, Sendable {
@@ -28,7 +29,7 @@ public enum SeededBug: String, CaseIterable, Sendable, CustomStringConvertible {
       .modalFavoritesNotShared:
       .state
     case .nthPrimeResponseTwice, .unassertedRequestOnIncrement, .saveWritesStaleList,
-      .failedLoadIsSilent:
+      .failedLoadIsSilent, .timerNotCancelledOnPop:
       .effect
     case .wallClockDate, .liveClientInTest: .dependency
     }
@@ -47,14 +48,32 @@ public enum SeededBug: String, CaseIterable, Sendable, CustomStringConvertible {
     case .failedLoadIsSilent: "A corrupt favourites file is ignored instead of shown."
     case .wallClockDate: "Activities are stamped with the wall clock, not the controlled date."
     case .liveClientInTest: "The nth-prime request uses the live client, not the injected one."
+    case .timerNotCancelledOnPop: "A counter's timer keeps running after the counter is popped."
+    }
+  }
+
+  /// The flow on the navigation stack in which the mistake shows, for stack bugs.
+  public var stackProbe: StackScenario? {
+    switch self {
+    case .timerNotCancelledOnPop:
+      StackScenario(
+        "timer, then pop",
+        intents: [
+          .pushCounter(0), .toggleTimer(0), .advance(seconds: 1), .pop(fromIndex: 0),
+          .advance(seconds: 2),
+        ]
+      )
+    default: nil
     }
   }
 
   public var description: String { rawValue }
 
-  /// The flow in which the mistake shows, if it shows at all.
+  /// The flow in which the mistake shows, if it shows at all (for stack bugs, see ``stackProbe``).
   public var probe: AppScenario {
     switch self {
+    case .timerNotCancelledOnPop:
+      AppScenario("(a stack bug)", intents: [])
     case .removeClearsActivityFeed:
       AppScenario(
         "save then remove",
