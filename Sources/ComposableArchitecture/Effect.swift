@@ -23,16 +23,29 @@ public struct Effect<Action> {
     case cancel(id: _CancelID)
   }
 
-  @usableFromInline let operation: Operation
+  /// The work, boxed; `nil` for `.none`, so the common case copies and destroys for free.
+  @usableFromInline let storage: _EffectStorage<Action>?
 
   @inlinable
   init(operation: Operation) {
-    self.operation = operation
+    if case .none = operation {
+      storage = nil
+    } else {
+      storage = _EffectStorage(operation)
+    }
   }
+
+  @inlinable
+  var operation: Operation { storage?.operation ?? .none }
 
   /// No work: the cheapest effect, and the common answer.
   @inlinable
-  public static var none: Self { Self(operation: .none) }
+  public static var none: Self { Self(storage: nil) }
+
+  @inlinable
+  init(storage: _EffectStorage<Action>?) {
+    self.storage = storage
+  }
 
   /// Sends `action` back into the store right after the current action, synchronously.
   ///
@@ -46,13 +59,24 @@ public struct Effect<Action> {
 
   /// Whether this effect is `.none` (a cheap check, for hot paths).
   @inlinable
-  public var isNone: Bool {
-    if case .none = operation { return true }
-    return false
-  }
+  public var isNone: Bool { storage == nil }
 }
 
 extension Effect: Sendable where Action: Sendable {}
+
+/// The boxed operation of a non-`.none` effect.
+public final class _EffectStorage<Action> {
+  @usableFromInline let operation: Effect<Action>.Operation
+
+  @inlinable
+  init(_ operation: Effect<Action>.Operation) {
+    self.operation = operation
+  }
+}
+
+// @unchecked Sendable is safe: the storage is immutable (a `let` set once at creation), so
+// sharing it is sharing a value; it is Sendable exactly when the operation is.
+extension _EffectStorage: @unchecked Sendable where Action: Sendable {}
 
 extension Effect.Operation: Sendable where Action: Sendable {}
 
@@ -147,6 +171,8 @@ extension Effect {
   /// - Returns: One effect that runs both; merging with `.none` returns the other unchanged.
   @inlinable
   public func merge(with other: Self) -> Self {
+    if isNone { return other }
+    if other.isNone { return self }
     switch (operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self

@@ -76,7 +76,7 @@ public final class _RootCore<State, Action>: Observable {
       effect = reduce(&_state, action)
     }
     registrar.didSet(self, keyPath: keyPath)
-    if case .none = effect.operation { return }
+    if effect.isNone { return }
     start(effect, group: &group)
   }
 
