@@ -4,9 +4,10 @@ import Foundation
 ///
 /// `Synchronization.Mutex` needs macOS 15; this package supports macOS 14, so it uses
 /// `NSLock`, available everywhere.
-package final class LockIsolated<Value>: @unchecked Sendable {
-  // @unchecked Sendable is safe: `value` is only read or written while `lock` is held, in
-  // `withLock`, and the closure cannot escape the value.
+package final class LockIsolated<Value: Sendable>: @unchecked Sendable {
+  // @unchecked Sendable is safe: the mutable `value` is only read or written while `lock` is
+  // held, in `withLock`; and `Value` is itself `Sendable`, so whatever `withLock` hands out may
+  // cross threads.
   private var value: Value
   private let lock = NSLock()
 
