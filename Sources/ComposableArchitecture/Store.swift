@@ -99,6 +99,13 @@ public final class Store<State, Action>: Observable {
   }
 }
 
+extension Store {
+  /// Cancels every effect the root of this store is running (a test store that was dismissed).
+  package func _cancelAllEffects() {
+    if case .root(let root) = core { root.effects.cancelAll() }
+  }
+}
+
 /// Identifies a scope for the child-store cache.
 struct _ScopeID: Hashable {
   let state: AnyKeyPath
@@ -106,14 +113,16 @@ struct _ScopeID: Hashable {
 }
 
 extension DependencyValues {
-  /// The dependencies a new store binds for every action: the current ones changed by
-  /// `prepare`, or `nil` when there is nothing to bind (the hot path then skips the task-local).
+  /// The dependencies a new store runs every action under: the current ones changed by
+  /// `prepare` (in a test, with a stack-ID counter of the store's own), or `nil` for the
+  /// defaults, which the hot path then need not bind.
   @usableFromInline
   static func _storeDependencies(
     _ prepare: ((inout DependencyValues) -> Void)?
   ) -> DependencyValues? {
     var values = _current
     prepare?(&values)
+    if values.context == .test { values._ensureStackElementIDGenerator() }
     return prepare != nil || !values.isDefault ? values : nil
   }
 }

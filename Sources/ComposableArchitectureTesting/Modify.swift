@@ -37,7 +37,22 @@ public func modify<Root: CasePathable, Value>(
     )
     return
   }
+  let before = payload
   try body(&payload)
+  if _ModifyContext.isExhaustive, _isEqual(before, payload) == true {
+    reportIssue(
+      """
+      "modify" expected its closure to change the \(_dump(Value.self)) payload, but it did \
+      not change.
+
+      Remove the call, or change the payload the way the action does.
+      """,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
   value = path.embed(payload)
 }
 
@@ -78,4 +93,17 @@ public func modify<Root: CasePathable, Value>(
     column: column
   )
   value = unwrapped
+}
+
+/// Whether the assertion closure running now belongs to an exhaustive test store (the default
+/// outside one): `modify` then insists that its closure changes something.
+enum _ModifyContext {
+  @TaskLocal static var isExhaustive = true
+}
+
+/// Whether two values are equal, when their type is `Equatable` (`nil` when it is not).
+func _isEqual(_ lhs: Any, _ rhs: Any) -> Bool? {
+  func open<T: Equatable>(_ lhs: T) -> Bool { (rhs as? T) == lhs }
+  guard let lhs = lhs as? any Equatable else { return nil }
+  return open(lhs)
 }

@@ -29,6 +29,22 @@ extension TestStore {
         at: location
       )
     }
+    let unhandled = recorder.received
+    if exhaustivity == .on, let last = unhandled.last {
+      reportIssue(
+        """
+        Must handle \(unhandled.count) received action\(unhandled.count == 1 ? "" : "s") \
+        before finishing: …
+
+        Unhandled actions:
+        \(_TestStoreMessages.list(unhandled.map { _dump($0.action) }))
+        """,
+        at: location
+      )
+      // Reported here, so not again when the store goes away.
+      state = last.state
+      recorder.removeAll()
+    }
     note(location)
   }
 
@@ -58,7 +74,7 @@ extension TestStore {
       )
     }
     state = last.state
-    recorder.received.removeAll()
+    recorder.removeAll()
   }
 
   /// Cancels every effect still running, without asserting it.

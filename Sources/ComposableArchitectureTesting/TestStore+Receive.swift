@@ -200,18 +200,23 @@ extension TestStore {
           )
         }
         state = first.state
-        recorder.received.removeFirst()
+        recorder.removeFirst()
       }
     }
 
-    let (action, actual) = recorder.received.removeFirst()
-    guard isMatching(action) else {
-      reportIssue(mismatch(action), at: location)
-      state = actual
+    let received = recorder.removeFirst()
+    guard isMatching(received.action) else {
+      reportIssue(mismatch(received.action), at: location)
+      state = received.state
       return
     }
-    checkState(actual: actual, updateStateToExpectedResult, at: location)
-    state = actual
+    checkState(
+      actual: received.state,
+      updateStateToExpectedResult,
+      replayingFrom: received.nextGeneration,
+      at: location
+    )
+    state = received.state
     await settle()
   }
 }

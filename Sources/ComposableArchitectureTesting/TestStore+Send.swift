@@ -27,10 +27,26 @@ extension TestStore {
     column: UInt = #column
   ) async -> TestStoreTask {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    if dismissal.isDismissed {
+      reportIssue(
+        """
+        Can't send an action to a dismissed test store: …
+
+          Action:
+            \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+
+        The feature at the root of this test store called "dismiss" in an effect, which \
+        dismissed the store and cancelled its effects. A test ends there.
+        """,
+        at: location
+      )
+      return TestStoreTask(rawValue: .finished, timeout: timeout)
+    }
     if !recorder.received.isEmpty {
       let unhandled = recorder.received
       switch exhaustivity {
       case .on:
+        // The actions stay queued: a later `receive` still handles them.
         reportIssue(
           """
           Must handle \(unhandled.count) received action\(unhandled.count == 1 ? "" : "s") \
@@ -41,6 +57,7 @@ extension TestStore {
           """,
           at: location
         )
+        if let last = unhandled.last { state = last.state }
       case .off(let showSkippedAssertions):
         if showSkippedAssertions {
           reportIssue(
@@ -53,15 +70,16 @@ extension TestStore {
             at: location
           )
         }
+        if let last = unhandled.last { state = last.state }
+        recorder.removeAll()
       }
-      if let last = unhandled.last { state = last.state }
-      recorder.received.removeAll()
     }
 
     recorder.stateAfterSend = nil
+    let generation = recorder.dependencies.stackElementID._nextGeneration
     let task = store.send(.send(action))
     let actual = recorder.stateAfterSend ?? state
-    checkState(actual: actual, updateStateToExpectedResult, at: location)
+    checkState(actual: actual, updateStateToExpectedResult, replayingFrom: generation, at: location)
     state = actual
     if task._isRunning {
       finalizer.snapshot.withLock { $0.inFlight.append((task, location)) }

@@ -60,6 +60,7 @@ public final class TestStore<State: Equatable, Action> {
   let store: Store<State, _TestAction<Action>>
   let recorder: _TestRecorder<State, Action>
   let finalizer: _TestStoreFinalizer
+  let dismissal: _RootDismissal
 
   /// Creates a test store.
   ///
@@ -80,10 +81,13 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     TestFrameworkBridge.install()
     MainSerialExecutor.enter()
+    let dismissal = _RootDismissal()
     var dependencies = DependencyValues._current
     dependencies.context = .test
     // Each test store counts stack element IDs from 0, so tests can write `path[id: 0]`.
     dependencies.stackElementID = .incrementing
+    // `\.dismiss` called by the feature at the root dismisses the test store itself.
+    dependencies.dismiss = DismissEffect { dismissal.dismiss() }
     prepareDependencies(&dependencies)
     let (state, reducer) = DependencyValues.$_current.withValue(dependencies) {
       (initialState(), reducer())
@@ -92,13 +96,16 @@ public final class TestStore<State: Equatable, Action> {
     self.state = state
     self.timeout = timeout
     self.recorder = recorder
+    self.dismissal = dismissal
     self.finalizer = _TestStoreFinalizer(
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
-    self.store = Store(initialState: state) {
+    let store = Store(initialState: state) {
       _TestReducer(base: reducer, recorder: recorder)
     }
+    self.store = store
     recorder.finalizer = finalizer
+    dismissal.cancelEffects = { [weak store] in store?._cancelAllEffects() }
   }
 
   /// Checks the current state without sending an action.
@@ -118,28 +125,34 @@ public final class TestStore<State: Equatable, Action> {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let actual = recorder.received.last?.state ?? recorder.stateAfterSend ?? state
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
-      checkState(actual: actual, update, expectsChange: false, at: location)
+      checkState(
+        actual: actual,
+        update,
+        expectsChange: false,
+        replayingFrom: recorder.dependencies.stackElementID._nextGeneration,
+        at: location
+      )
     }
     state = actual
   }
 
   /// Compares the state `actual` after a step with ``state`` changed by the test's closure.
   ///
-  /// With `expectsChange` (a `send` or `receive`), a closure that changes nothing while the
-  /// state did not change either is reported: the closure is then misleading.
+  /// The closure runs under the store's dependencies, with a stack-ID generator that replays
+  /// the IDs the reducer drew from `generation` on, so `$0.path.append(…)` in the closure makes
+  /// the same ID the reducer's `append` made. With `expectsChange` (a `send` or `receive`), a
+  /// closure that changes nothing while the state did not change either is reported: the
+  /// closure is then misleading.
   func checkState(
     actual: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     expectsChange: Bool = true,
+    replayingFrom generation: Int?,
     at location: IssueLocation
   ) {
     var expected = state
-    do {
-      try updateStateToExpectedResult?(&expected)
-    } catch {
-      reportIssue("Threw error: \(error)", at: location)
-      return
-    }
+    guard apply(updateStateToExpectedResult, to: &expected, replayingFrom: generation, at: location)
+    else { return }
     switch exhaustivity {
     case .on:
       if expected != actual {
@@ -163,12 +176,8 @@ public final class TestStore<State: Equatable, Action> {
 
     case .off(let showSkippedAssertions):
       var partial = actual
-      do {
-        try updateStateToExpectedResult?(&partial)
-      } catch {
-        reportIssue("Threw error: \(error)", at: location)
-        return
-      }
+      guard apply(updateStateToExpectedResult, to: &partial, replayingFrom: generation, at: location)
+      else { return }
       if partial != actual {
         let diff = _TestStoreMessages.diff(expected: _dump(partial), actual: _dump(actual))
         reportIssue("A state change does not match expectation: …\n\n\(diff)", at: location)
@@ -180,6 +189,30 @@ public final class TestStore<State: Equatable, Action> {
           at: location
         )
       }
+    }
+  }
+
+  /// Runs an assertion closure on `value` under the store's dependencies; reports a thrown
+  /// error and returns `false`.
+  private func apply(
+    _ update: ((inout State) throws -> Void)?,
+    to value: inout State,
+    replayingFrom generation: Int?,
+    at location: IssueLocation
+  ) -> Bool {
+    guard let update else { return true }
+    var dependencies = recorder.dependencies
+    dependencies.stackElementID = dependencies.stackElementID._copy(startingAt: generation)
+    do {
+      try DependencyValues.$_current.withValue(dependencies) {
+        try _ModifyContext.$isExhaustive.withValue(exhaustivity == .on) {
+          try update(&value)
+        }
+      }
+      return true
+    } catch {
+      reportIssue("Threw error: \(error)", at: location)
+      return false
     }
   }
 
@@ -200,5 +233,18 @@ public final class TestStore<State: Equatable, Action> {
   /// The effects started by `send`s of this test that are still running.
   var inFlightEffects: [(task: StoreTask, location: IssueLocation)] {
     finalizer.snapshot.withLock { $0.inFlight }.filter { $0.task._isRunning }
+  }
+}
+
+/// What `\.dismiss` does when the feature at the root of a test store calls it: the store is
+/// dismissed, its effects are cancelled, and later sends fail.
+@MainActor
+final class _RootDismissal: Sendable {
+  var isDismissed = false
+  var cancelEffects: (() -> Void)?
+
+  func dismiss() {
+    isDismissed = true
+    cancelEffects?()
   }
 }

@@ -105,6 +105,9 @@ struct TestStoreFailureTests {
         line: line
       )
     }
+    // The unhandled actions stay queued, in order, for the test to handle next.
+    await store.receive(.first) { $0.count = 10 }
+    await store.receive(.second) { $0.count = 110 }
   }
 
   @Test func receiveTimesOutWithTheRealTimeoutInTheMessage() async {

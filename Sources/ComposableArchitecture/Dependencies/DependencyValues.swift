@@ -25,7 +25,7 @@ public struct DependencyValues: Sendable {
   public init() {}
 
   /// Whether nothing is overridden (the store skips binding these per action).
-  var isDefault: Bool { storage.isEmpty && contextOverride == nil }
+  @usableFromInline var isDefault: Bool { storage.isEmpty && contextOverride == nil }
 
   /// The value for a key: the override if set, else the key's value for the current context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {

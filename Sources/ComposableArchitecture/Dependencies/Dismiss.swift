@@ -35,7 +35,9 @@ public struct DismissEffect: Sendable {
     line: UInt = #line,
     column: UInt = #column
   ) async {
-    guard let dismiss = dismiss ?? _DismissContext.current else {
+    // The innermost presentation wins: a presented child dismisses itself even when a test
+    // store set `\.dismiss` at the root.
+    guard let dismiss = _DismissContext.current ?? dismiss else {
       reportIssue(
         """
         A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed. …

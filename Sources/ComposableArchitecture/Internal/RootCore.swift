@@ -72,8 +72,12 @@ public final class _RootCore<State, Action>: Observable {
     let effect: Effect<Action>
     if let dependencies {
       effect = DependencyValues.$_current.withValue(dependencies) { reduce(&_state, action) }
-    } else {
+    } else if DependencyValues._current.isDefault {
       effect = reduce(&_state, action)
+    } else {
+      // Sent from inside someone else's `withDependencies` (an effect's, say): the store still
+      // runs its reducer under its own dependencies, the defaults.
+      effect = DependencyValues.$_current.withValue(DependencyValues()) { reduce(&_state, action) }
     }
     registrar.didSet(self, keyPath: keyPath)
     if effect.isNone { return }
@@ -222,6 +226,10 @@ final class _EffectRegistry {
   }
 
   func isRunning(id: _CancelID) -> Bool { tokensByID[id] != nil }
+
+  func cancelAll() {
+    for token in tasks.keys.sorted() { tasks[token]?.task.cancel() }
+  }
 
   deinit {
     for entry in tasks.values { entry.task.cancel() }

@@ -57,42 +57,105 @@ extension StackElementID: ExpressibleByIntegerLiteral {
 ///   stack.append(1)  // id #0
 /// }
 /// ```
+///
+/// A store owns one generator for its whole life, so IDs on its stacks are never reused after
+/// a pop. A `TestStore` starts its own at 0: its initial state, its reducer and its assertion
+/// closures all draw from it, so a test names elements `0`, `1`, `2`, … whatever ran before it.
 public struct StackElementIDGenerator: Sendable {
-  private let next: @Sendable () -> StackElementID
+  enum Source: Sendable {
+    /// Counts up; the next generation is readable, so a copy can replay the same IDs.
+    case counter(LockIsolated<Int>)
+    /// A function given by the user.
+    case custom(@Sendable () -> StackElementID)
+    /// No generator in scope (a test value outside any store): each stack numbers its own
+    /// elements after the highest ID it has ever held.
+    case unscoped
+  }
+
+  let source: Source
 
   /// Creates a generator from a function.
+  ///
+  /// - Parameter next: Returns a new ID each time it is called.
   public init(_ next: @escaping @Sendable () -> StackElementID) {
-    self.next = next
+    self.source = .custom(next)
+  }
+
+  init(source: Source) {
+    self.source = source
   }
 
   /// Returns a new ID.
-  public func callAsFunction() -> StackElementID { next() }
-
-  /// IDs counting up from 0; each use of `.incrementing` starts its own count.
-  public static var incrementing: Self {
-    let counter = LockIsolated(0)
-    return Self {
-      counter.withLock { value in
+  ///
+  /// - Returns: The next ID.
+  public func callAsFunction() -> StackElementID {
+    switch source {
+    case .counter(let counter):
+      return counter.withLock { value in
         defer { value += 1 }
         return StackElementID(generation: value)
       }
+    case .custom(let next):
+      return next()
+    case .unscoped:
+      return Self.unscopedFallback()
+    }
+  }
+
+  /// IDs counting up from 0; each use of `.incrementing` starts its own count.
+  public static var incrementing: Self { Self(source: .counter(LockIsolated(0))) }
+
+  /// Whether no store's generator is in scope.
+  var isUnscoped: Bool {
+    if case .unscoped = source { true } else { false }
+  }
+
+  /// A generator that hands out the same IDs this one would from now on, without advancing
+  /// this one (for a test's assertion closure, which replays what the reducer just did).
+  package func _incrementingCopy() -> Self {
+    guard case .counter(let counter) = source else { return self }
+    return Self(source: .counter(LockIsolated(counter.withLock { $0 })))
+  }
+
+  /// A copy that continues from `generation` (for replaying a received action's pushes).
+  package func _copy(startingAt generation: Int?) -> Self {
+    guard let generation, case .counter = source else { return self }
+    return Self(source: .counter(LockIsolated(generation)))
+  }
+
+  /// The generation the next ID will have, when this generator can tell.
+  package var _nextGeneration: Int? {
+    guard case .counter(let counter) = source else { return nil }
+    return counter.withLock { $0 }
+  }
+
+  /// IDs for direct calls of an unscoped generator: unique in the process.
+  private static let unscopedCounter = LockIsolated(0)
+  private static func unscopedFallback() -> StackElementID {
+    unscopedCounter.withLock { value in
+      defer { value += 1 }
+      return StackElementID(generation: value)
     }
   }
 }
 
 private enum StackElementIDGeneratorKey: DependencyKey {
+  /// One process-wide counter for an app's stores that set none.
   static let liveValue = StackElementIDGenerator.incrementing
-  /// One process-wide counter (stored: a computed value would restart at 0 on every read and hand
-  /// out the same ID twice).
-  ///
-  /// A `TestStore` sets its own, counting from 0.
-  static let testValue = StackElementIDGenerator.incrementing
+  /// No counter: a store created in a test starts its own, a `TestStore` at 0; a stack built
+  /// outside any store numbers its elements itself, so it never depends on other tests.
+  static let testValue = StackElementIDGenerator(source: .unscoped)
 }
 
 extension DependencyValues {
-  /// Makes stack element IDs (a process-wide counter live; a `TestStore` starts its own at 0).
+  /// Makes stack element IDs: one counter per store (a `TestStore`'s starts at 0).
   public var stackElementID: StackElementIDGenerator {
     get { self[StackElementIDGeneratorKey.self] }
     set { self[StackElementIDGeneratorKey.self] = newValue }
+  }
+
+  /// Gives a store its own stack-ID counter when none is in scope (a store made in a test).
+  mutating func _ensureStackElementIDGenerator() {
+    if stackElementID.isUnscoped { stackElementID = .incrementing }
   }
 }

@@ -18,6 +18,9 @@ public struct StackState<Element> {
   public private(set) var ids: [StackElementID] = []
   private var elements: [Element] = []
   private var positions: [StackElementID: Int] = [:]
+  /// One past the highest generation this value has held: the next ID when no store's
+  /// generator is in scope, so a popped ID is not handed out again.
+  private var highWater = 0
 
   /// An empty stack.
   public init() {}
@@ -43,6 +46,7 @@ public struct StackState<Element> {
         ids.append(id)
         positions[id] = elements.count
         elements.append(element)
+        highWater = Swift.max(highWater, id.generation + 1)
       case (nil, nil):
         break
       }
@@ -51,18 +55,42 @@ public struct StackState<Element> {
 
   /// The payload of element `id` when it is the case `keyPath`, or `nil`.
   ///
+  /// Setting a payload replaces the element's payload; setting `nil` removes the element.
+  /// Writing to an element that is another case (or to a missing ID) changes nothing and is
+  /// reported as an issue: the code meant a different element.
+  ///
   /// ```swift
   /// state.path[id: 0, case: \.counter]?.count = 2
+  /// state.path[id: 0, case: \.counter] = nil  // pops just that element
   /// ```
   public subscript<Case>(
     id id: StackElementID,
-    case keyPath: CaseKeyPath<Element, Case>
+    case keyPath: CaseKeyPath<Element, Case>,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line,
+    column column: UInt = #column
   ) -> Case? where Element: CasePathable {
     get { self[id: id].flatMap { Element.casePath(keyPath).extract(from: $0) } }
     set {
-      guard let newValue, self[id: id].flatMap(Element.casePath(keyPath).extract(from:)) != nil
-      else { return }
-      self[id: id] = Element.casePath(keyPath).embed(newValue)
+      let path = Element.casePath(keyPath)
+      guard let element = self[id: id], path.extract(from: element) != nil else {
+        let what =
+          self[id: id].map { "element \(id) is \(_dump($0))" } ?? "there is no element \(id)"
+        reportIssue(
+          """
+          Can't modify unrelated case: \(what), not the case holding \(_dump(Case.self)).
+
+          A write through "[id:case:]" only changes an element that is already that case.
+          """,
+          fileID: fileID,
+          filePath: filePath,
+          line: line,
+          column: column
+        )
+        return
+      }
+      self[id: id] = newValue.map(path.embed)
     }
   }
 
@@ -70,8 +98,7 @@ public struct StackState<Element> {
   ///
   /// - Parameter element: The element to push.
   public mutating func append(_ element: Element) {
-    @Dependency(\.stackElementID) var nextID
-    self[id: nextID()] = element
+    self[id: newID()] = element
   }
 
   /// Pops the element `id` and every element above it.
@@ -103,6 +130,16 @@ public struct StackState<Element> {
     for later in ids[position...] { positions[later, default: 0] -= 1 }
   }
 
+  /// A fresh ID: the store's generator (skipping IDs this stack already holds), or, with no
+  /// generator in scope, one past the highest this stack has held.
+  private mutating func newID() -> StackElementID {
+    @Dependency(\.stackElementID) var generator
+    if generator.isUnscoped { return StackElementID(generation: highWater) }
+    var id = generator()
+    while positions[id] != nil { id = generator() }
+    return id
+  }
+
   /// Runs `body` on element `id` in place (no copy).
   @usableFromInline
   mutating func _modify<Result>(
@@ -114,13 +151,43 @@ public struct StackState<Element> {
   }
 }
 
-extension StackState: RandomAccessCollection {
+extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
   /// The first position.
   public var startIndex: Int { 0 }
   /// One past the last position.
   public var endIndex: Int { elements.count }
-  /// The element at a position, bottom (0) to top.
-  public subscript(position: Int) -> Element { elements[position] }
+
+  /// The element at a position, bottom (0) to top; setting it keeps the element's ID.
+  public subscript(position: Int) -> Element {
+    get { elements[position] }
+    set { elements[position] = newValue }
+  }
+
+  /// Replaces the elements at `subrange`: the removed elements' IDs are gone for good, and each
+  /// new element gets a new ID from the `\.stackElementID` dependency.
+  ///
+  /// This is what `removeAll()`, `removeLast()`, `insert(_:at:)`, `append(contentsOf:)` and the
+  /// other collection methods call.
+  ///
+  /// - Parameters:
+  ///   - subrange: The positions to replace.
+  ///   - newElements: The elements to put there.
+  public mutating func replaceSubrange(
+    _ subrange: Range<Int>,
+    with newElements: some Collection<Element>
+  ) {
+    for removed in ids[subrange] { positions.removeValue(forKey: removed) }
+    var newIDs: [StackElementID] = []
+    for _ in newElements {
+      let id = newID()
+      newIDs.append(id)
+      positions[id] = -1  // reserved, so the next fresh ID skips it
+      highWater = Swift.max(highWater, id.generation + 1)
+    }
+    ids.replaceSubrange(subrange, with: newIDs)
+    elements.replaceSubrange(subrange, with: newElements)
+    for position in subrange.lowerBound..<ids.count { positions[ids[position]] = position }
+  }
 }
 
 extension StackState: ExpressibleByArrayLiteral {

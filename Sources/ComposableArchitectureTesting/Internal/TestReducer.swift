@@ -9,21 +9,53 @@ enum _TestAction<Action> {
 /// What the test reducer saw.
 ///
 /// The state right after the sent action, and each received action with the state right after
-/// it. Used only on the main actor, by the store and the test store.
+/// it. Used only on the main actor, by the store and the test store. Every operation is O(1)
+/// per action (amortized), so a test that receives many actions stays linear.
 final class _TestRecorder<State, Action> {
+  /// An action an effect sent, the state after it, and the stack-ID generation before it (so
+  /// an assertion closure can replay the pushes the reducer made).
+  struct Received {
+    let action: Action
+    let state: State
+    let nextGeneration: Int?
+  }
+
   var dependencies: DependencyValues
   var stateAfterSend: State?
-  var received: [(action: Action, state: State)] = [] {
-    didSet {
-      // Keep the end-of-test check current even for actions that arrive after the last step.
-      let unhandled = received.map { _dump($0.action) }
-      finalizer?.snapshot.withLock { $0.unhandledActions = unhandled }
-    }
-  }
+  private var storage: [Received] = []
+  private var head = 0
   var finalizer: _TestStoreFinalizer?
 
   init(dependencies: DependencyValues) {
     self.dependencies = dependencies
+  }
+
+  /// The received actions not yet handled, oldest first.
+  var received: ArraySlice<Received> { storage[head...] }
+
+  func append(_ entry: Received) {
+    storage.append(entry)
+    // Keep the end-of-test check current even for actions that arrive after the last step.
+    let dump = _dump(entry.action)
+    finalizer?.snapshot.withLock { $0.unhandledActions.append(dump) }
+  }
+
+  @discardableResult
+  func removeFirst() -> Received {
+    let first = storage[head]
+    head += 1
+    finalizer?.snapshot.withLock { $0.unhandledActions.removeFirst() }
+    if head == storage.count {
+      storage.removeAll(keepingCapacity: true)
+      head = 0
+    }
+    return first
+  }
+
+  func removeAll() {
+    storage.removeAll(keepingCapacity: true)
+    head = 0
+    finalizer?.snapshot.withLock { $0.unhandledActions.removeAll() }
   }
 }
 
@@ -44,10 +76,11 @@ struct _TestReducer<Base: Reducer>: Reducer {
       }
       recorder.stateAfterSend = state
     case .receive(let action):
+      let generation = recorder.dependencies.stackElementID._nextGeneration
       effect = DependencyValues.$_current.withValue(recorder.dependencies) {
         base.reduce(into: &state, action: action)
       }
-      recorder.received.append((action, state))
+      recorder.append(.init(action: action, state: state, nextGeneration: generation))
     }
     return effect.isNone ? .none : effect.map { .receive($0) }
   }

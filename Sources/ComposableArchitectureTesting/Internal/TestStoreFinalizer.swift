@@ -5,7 +5,7 @@ import ComposableArchitecture
 final class _TestStoreFinalizer: Sendable {
   struct Snapshot: Sendable {
     var exhaustivity: Exhaustivity = .on
-    var unhandledActions: [String] = []
+    var unhandledActions = _Queue<String>()
     var lastLocation: IssueLocation
     var inFlight: [(task: StoreTask, location: IssueLocation)] = []
   }
@@ -35,7 +35,7 @@ final class _TestStoreFinalizer: Sendable {
         action\(count == 1 ? "" : "s") after this one: …
 
         Unhandled actions:
-        \(_TestStoreMessages.list(snapshot.unhandledActions))
+        \(_TestStoreMessages.list(Array(snapshot.unhandledActions.elements)))
         """,
         severity: severity,
         at: snapshot.lastLocation
@@ -84,5 +84,27 @@ enum _TestStoreMessages {
   static func diff(expected: String, actual: String) -> String {
     let diff = _diff(expected: expected, actual: actual) ?? "  (no difference in the dumps)"
     return "\(diff)\n\n(Expected: −, Actual: +)"
+  }
+}
+
+/// A first-in, first-out list whose `removeFirst` is O(1) (amortized).
+struct _Queue<Element: Sendable>: Sendable {
+  private var storage: [Element] = []
+  private var head = 0
+
+  var elements: ArraySlice<Element> { storage[head...] }
+  var isEmpty: Bool { head == storage.count }
+  var count: Int { storage.count - head }
+
+  mutating func append(_ element: Element) { storage.append(element) }
+
+  mutating func removeFirst() {
+    head += 1
+    if head == storage.count { removeAll() }
+  }
+
+  mutating func removeAll() {
+    storage.removeAll(keepingCapacity: true)
+    head = 0
   }
 }

@@ -103,6 +103,7 @@ struct PresentationTests {
   }
 
   @Test func subscriptByIDAndCase() {
+    TestFrameworkBridge.install()
     withDependencies {
       $0.stackElementID = .incrementing
     } operation: {
@@ -111,8 +112,24 @@ struct PresentationTests {
       stack[id: 0, case: \.counter]?.count = 7
       #expect(stack[id: 0] == .counter(Counter.State(count: 7)))
       #expect(stack[id: 1, case: \.counter] == nil)
-      stack[id: 1, case: \.counter] = Counter.State()  // wrong case: ignored
+      withKnownIssue {
+        stack[id: 1, case: \.counter] = Counter.State()  // wrong case: reported, ignored
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined().hasPrefix(
+          "Can't modify unrelated case: element #1 is Screen.message(\"hi\"), not the case "
+            + "holding Counter.State."
+        )
+      }
       #expect(stack[id: 1] == .message("hi"))
+      withKnownIssue {
+        stack[id: 7, case: \.counter]?.count = 1  // no such element: reported
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined().hasPrefix(
+          "Can't modify unrelated case: there is no element #7"
+        )
+      }
+      stack[id: 0, case: \.counter] = nil  // removes the element
+      #expect(stack.ids == [1])
     }
   }
 
