@@ -16,7 +16,7 @@ public struct Effect<Action> {
   enum Operation {
     case none
     case send(Action)
-    case run(TaskPriority?, @Sendable (Send<Action>) async -> Void)
+    case run(TaskPriority?, IssueLocation?, @Sendable (Send<Action>) async -> Void)
     case merge([Effect<Action>])
     case concatenate([Effect<Action>])
     indirect case cancellable(id: _CancelID, cancelInFlight: Bool, Effect<Action>)
@@ -113,8 +113,9 @@ extension Effect {
     column: UInt = #column
   ) -> Self {
     let dependencies = DependencyValues._current
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     return Self(
-      operation: .run(priority) { send in
+      operation: .run(priority, location) { send in
         await DependencyValues.$_current.withValue(dependencies) {
           do {
             try await operation(send)
@@ -229,9 +230,9 @@ extension Effect {
       return .none
     case .send(let action):
       return .send(transform(action))
-    case .run(let priority, let operation):
+    case .run(let priority, let location, let operation):
       return Effect<NewAction>(
-        operation: .run(priority) { send in
+        operation: .run(priority, location) { send in
           await operation(Send<Action> { action in send(transform(action)) })
         }
       )

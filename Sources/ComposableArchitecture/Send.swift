@@ -22,10 +22,43 @@ public struct Send<Action>: Sendable {
 
   /// Sends an action to the store, unless the effect's task has been cancelled.
   ///
+  /// Sending after the feature dismissed itself (`await dismiss()`) is reported as an issue: the
+  /// feature is gone and the action would be lost.
+  ///
   /// - Parameter action: The action.
   @inlinable
-  public func callAsFunction(_ action: Action) {
+  public func callAsFunction(
+    _ action: Action,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) {
+    if _DismissContext.current?.isDismissed == true {
+      _reportSendAfterDismissal(
+        action,
+        at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      )
+      return
+    }
     guard !Task.isCancelled else { return }
     send(action)
   }
+}
+
+/// Reports an action sent by an effect after its feature called `\.dismiss`.
+@usableFromInline
+func _reportSendAfterDismissal(_ action: Any, at location: IssueLocation) {
+  reportIssue(
+    """
+    An effect sent an action after its feature was dismissed: …
+
+      Action:
+        \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+
+    "await dismiss()" removes the feature and cancels its effects, so this action is lost. Send \
+    what the parent needs to know before dismissing (a delegate action), then dismiss.
+    """,
+    at: location
+  )
 }

@@ -37,7 +37,7 @@ public struct DismissEffect: Sendable {
   ) async {
     // The innermost presentation wins: a presented child dismisses itself even when a test
     // store set `\.dismiss` at the root.
-    guard let dismiss = _DismissContext.current ?? dismiss else {
+    guard let dismiss = _DismissContext.current.map({ $0.dismiss }) ?? dismiss else {
       reportIssue(
         """
         A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed. …
@@ -55,11 +55,6 @@ public struct DismissEffect: Sendable {
     }
     dismiss()
   }
-}
-
-/// The dismissal bound by `forEach`/`ifLet` while a presented child's effect runs.
-enum _DismissContext {
-  @TaskLocal static var current: (@MainActor @Sendable () -> Void)?
 }
 
 private enum DismissEffectKey: DependencyKey {
@@ -83,17 +78,21 @@ extension Effect {
   func _presented<ParentAction>(
     in namespace: _CancelID,
     embed: @escaping @Sendable (Action) -> ParentAction,
-    dismissal: ParentAction
+    dismissal dismissalAction: ParentAction
   ) -> Effect<ParentAction> where ParentAction: Sendable {
     switch operation {
     case .none:
       return .none
     case .send(let action):
       return .send(embed(action))
-    case .run(let priority, let operation):
+    case .run(let priority, let location, let operation):
       return Effect<ParentAction>(
-        operation: .run(priority) { send in
-          await _DismissContext.$current.withValue({ send(dismissal) }) {
+        operation: .run(priority, location) { send in
+          let dismissal = _EffectDismissal { dismissal in
+            send(dismissalAction)
+            dismissal.isDismissed = true
+          }
+          await _DismissContext.$current.withValue(dismissal) {
             await operation(Send { send(embed($0)) })
           }
         }
@@ -101,34 +100,51 @@ extension Effect {
     case .merge(let effects):
       return Effect<ParentAction>(
         operation: .merge(
-          effects.map { $0._presented(in: namespace, embed: embed, dismissal: dismissal) }
+          effects.map { $0._presented(in: namespace, embed: embed, dismissal: dismissalAction) }
         )
       )
     case .concatenate(let effects):
       return Effect<ParentAction>(
         operation: .concatenate(
-          effects.map { $0._presented(in: namespace, embed: embed, dismissal: dismissal) }
+          effects.map { $0._presented(in: namespace, embed: embed, dismissal: dismissalAction) }
         )
       )
     case .cancellable(let id, let cancelInFlight, let effect):
       return Effect<ParentAction>(
         operation: .cancellable(
-          id: _CancelID(_NamespacedID(namespace: namespace, id: id)),
+          id: id.within(namespace),
           cancelInFlight: cancelInFlight,
-          effect._presented(in: namespace, embed: embed, dismissal: dismissal)
+          effect._presented(in: namespace, embed: embed, dismissal: dismissalAction)
         )
       )
     case .cancel(let id):
       return Effect<ParentAction>(
-        operation: .cancel(id: _CancelID(_NamespacedID(namespace: namespace, id: id)))
+        operation: .cancel(id: id.within(namespace))
       )
     }
   }
 }
 
-/// A child's cancellation ID inside one presentation.
+/// The presented feature whose effect is running: how to dismiss it, and whether it has called
+/// `\.dismiss` (later sends from that effect are then reported rather than silently dropped).
+@MainActor
 @usableFromInline
-struct _NamespacedID: Hashable, Sendable {
-  let namespace: _CancelID
-  let id: _CancelID
+final class _EffectDismissal: Sendable {
+  @usableFromInline var isDismissed = false
+  private let perform: @MainActor @Sendable (_EffectDismissal) -> Void
+
+  nonisolated init(perform: @escaping @MainActor @Sendable (_EffectDismissal) -> Void) {
+    self.perform = perform
+  }
+
+  func dismiss() { perform(self) }
+}
+
+/// The presentation whose effect is running, bound by `forEach`/`ifLet`.
+///
+/// Kept outside the main-actor class: binding a task-local that belongs to the main actor would
+/// hop to it, an extra scheduling step that changes how effects interleave.
+@usableFromInline
+enum _DismissContext {
+  @TaskLocal @usableFromInline static var current: _EffectDismissal?
 }

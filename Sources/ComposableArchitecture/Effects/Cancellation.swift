@@ -34,14 +34,36 @@ extension Effect {
   }
 }
 
-/// A cancellation id: any hashable, sendable value, compared by type and value.
+/// A cancellation id: any hashable, sendable value, compared by type and value, inside the
+/// presentations (stack elements, presented children) whose effect declared it.
+///
+/// `path` lists those presentations, outermost first. The store registers a running effect
+/// under every prefix of its path, so a `.cancel(id:)` from a feature reaches the effects its
+/// presented descendants started with that id, and never its parent's or a sibling's.
 public struct _CancelID: Hashable, Sendable {
   // AnyHashable holds a value that is `Sendable` (the only initializer requires it).
-  private let base: _SendableAnyHashable
+  let base: _SendableAnyHashable
+  let path: [_SendableAnyHashable]
 
   @usableFromInline
   init(_ id: some Hashable & Sendable) {
     base = _SendableAnyHashable(AnyHashable(id))
+    path = []
+  }
+
+  init(base: _SendableAnyHashable, path: [_SendableAnyHashable]) {
+    self.base = base
+    self.path = path
+  }
+
+  /// This id as seen from the parent of the presentation `namespace`.
+  func within(_ namespace: _CancelID) -> _CancelID {
+    _CancelID(base: base, path: namespace.path + [namespace.base] + path)
+  }
+
+  /// This id with every shorter path: what a cancellation from an ancestor names.
+  var prefixes: [_CancelID] {
+    (0...path.count).map { _CancelID(base: base, path: Array(path[..<$0])) }
   }
 }
 

@@ -118,6 +118,24 @@ public final class _RootCore<State, Action>: Observable {
     )
   }
 
+  /// Reports an action sent through a `Send` that escaped its effect, after the effect ended.
+  private static func reportSendFromCompletedEffect(_ action: Action, effectAt location: IssueLocation?) {
+    let origin = location.map { " returned from \"\($0.fileID):\($0.line)\"" } ?? ""
+    reportIssue(
+      """
+      An action was sent from a completed effect: …
+
+        Action:
+          \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+
+      The effect\(origin) had already finished: its "send" escaped it (stored, or passed to \
+      work the effect did not wait for). Await that work inside the effect, or send from a \
+      new effect.
+      """,
+      at: location ?? IssueLocation()
+    )
+  }
+
   /// The group to add a task to, created on first use: synchronous effects allocate nothing.
   private static func group(_ group: inout _EffectGroup?) -> _EffectGroup {
     if let group { return group }
@@ -139,15 +157,21 @@ public final class _RootCore<State, Action>: Observable {
     case .send(let action):
       send(fromEffect: action, group: &group)
 
-    case .run(let priority, let operation):
+    case .run(let priority, let location, let operation):
       let group = Self.group(&group)
       let token = effects.nextToken()
+      let isCompleted = LockIsolated(false)
       let send = Send<Action> { [weak self] action in
+        if isCompleted.withLock({ $0 }) {
+          Self.reportSendFromCompletedEffect(action, effectAt: location)
+          return
+        }
         var target: _EffectGroup? = group
         self?.send(fromEffect: action, group: &target)
       }
       let task = Task(priority: priority) { [weak self] in
         await operation(send)
+        isCompleted.withLock { $0 = true }
         self?.effects.finished(token)
         group.taskFinished()
       }
@@ -208,8 +232,9 @@ final class _EffectRegistry {
   }
 
   func register(_ task: Task<Void, Never>, token: Int, ids: [_CancelID]) {
-    tasks[token] = (task, ids)
-    for id in ids { tokensByID[id, default: []].insert(token) }
+    let keys = ids.flatMap(\.prefixes)
+    tasks[token] = (task, keys)
+    for key in keys { tokensByID[key, default: []].insert(token) }
   }
 
   func finished(_ token: Int) {

@@ -1,8 +1,8 @@
 extension Reducer where State: CasePathable, Action: CasePathable {
   /// Runs a child reducer while enum state is one case, before this reducer.
   ///
-  /// When this reducer moves the state to another case, every effect the child started is
-  /// cancelled. A child action while the state is another case is reported as an issue.
+  /// When this reducer moves the state to another case, or to the same case with a different
+  /// `id` (for `Identifiable` child state), every effect the child started is cancelled. A child action while the state is another case is reported as an issue.
   ///
   /// ```swift
   /// var body: some Reducer<State, Action> {
@@ -51,10 +51,14 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
   {
     let statePath = Parent.State.casePath(toChildState)
     let childEffect = reduceChild(into: &state, action: action, statePath: statePath)
-    let wasPresent = statePath.extract(from: state) != nil
+    let before = statePath.extract(from: state)
+    let identityBefore = _NavigationIdentity.tracked(before)
     let parentEffect = parent.reduce(into: &state, action: action)
-    if wasPresent, statePath.extract(from: state) == nil {
-      return .merge(childEffect, parentEffect, .cancel(id: cancelID))
+    if before != nil {
+      let after = statePath.extract(from: state)
+      if after == nil || _NavigationIdentity.changed(from: identityBefore, to: after) {
+        return .merge(childEffect, parentEffect, .cancel(id: cancelID))
+      }
     }
     return childEffect.merge(with: parentEffect)
   }

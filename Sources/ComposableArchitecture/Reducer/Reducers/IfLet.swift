@@ -1,8 +1,9 @@
 extension Reducer where Action: CasePathable {
   /// Runs a child reducer on optional child state while it is non-`nil`, before this reducer.
   ///
-  /// When this reducer sets the child state to `nil`, every effect the child started is
-  /// cancelled. A child action that arrives while the state is `nil` is reported as an issue
+  /// When this reducer sets the child state to `nil`, or replaces it with a different child
+  /// (another `id` for `Identifiable` state, another case for enum state), every effect the old
+  /// child started is cancelled. A child action that arrives while the state is `nil` is reported as an issue
   /// (an effect outlived its screen).
   ///
   /// ```swift
@@ -53,8 +54,12 @@ where Parent.Action: CasePathable {
   {
     let childEffect = reduceChild(into: &state, action: action)
     let wasPresent = isPresent(&state[keyPath: toChildState])
+    let identityBefore = wasPresent ? _NavigationIdentity.tracked(state[keyPath: toChildState]) : nil
     let parentEffect = parent.reduce(into: &state, action: action)
-    if wasPresent, !isPresent(&state[keyPath: toChildState]) {
+    if wasPresent,
+      !isPresent(&state[keyPath: toChildState])
+        || _NavigationIdentity.changed(from: identityBefore, to: state[keyPath: toChildState])
+    {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID))
     }
     return childEffect.merge(with: parentEffect)

@@ -11,9 +11,11 @@ extension Reducer where Action: CasePathable & Sendable {
   /// ```
   ///
   /// `.presented` actions run the child, then this reducer. `.dismiss` runs this reducer, then
-  /// clears the child state. When the child state becomes `nil` (by `.dismiss`, by the parent,
-  /// or by the child's `await dismiss()`, which sends `.dismiss`) every effect the child started
-  /// is cancelled. A presentation action while the child is absent is reported as an issue.
+  /// clears the child state — unless this reducer presented a different child meanwhile. When
+  /// the child goes away (by `.dismiss`, by the parent setting it to `nil`, or by the child's
+  /// `await dismiss()`, which sends `.dismiss`) or is replaced by a different one (another enum
+  /// case, another `id`), every effect the old child started is cancelled. A presentation action
+  /// while the child is absent is reported as an issue.
   ///
   /// - Parameters:
   ///   - toPresentationState: The presentation state, such as `\.$primeModal`.
@@ -58,6 +60,8 @@ where Parent.Action: CasePathable & Sendable {
     let presentationAction = actionPath.extract(from: action)
     // Read, not mutate: a mutation through the computed `$child` key path would copy the box.
     let wasPresent = state[keyPath: toPresentationState].wrappedValue != nil
+    let identityBefore =
+      wasPresent ? _NavigationIdentity.tracked(state[keyPath: toPresentationState].wrappedValue) : nil
 
     var destinationEffect = Effect<Parent.Action>.none
     if presentationAction != nil, !wasPresent {
@@ -75,10 +79,15 @@ where Parent.Action: CasePathable & Sendable {
     }
 
     let parentEffect = parent.reduce(into: &state, action: action)
-    if case .dismiss = presentationAction, wasPresent {
+    let identityChanged = _NavigationIdentity.changed(
+      from: identityBefore,
+      to: state[keyPath: toPresentationState].wrappedValue
+    )
+    // A parent that answered `.dismiss` by presenting a different child keeps that child.
+    if case .dismiss = presentationAction, wasPresent, !identityChanged {
       state[keyPath: toPresentationState].wrappedValue = nil
     }
-    if wasPresent, state[keyPath: toPresentationState].wrappedValue == nil {
+    if wasPresent, identityChanged || state[keyPath: toPresentationState].wrappedValue == nil {
       return .merge(destinationEffect, parentEffect, .cancel(id: namespace))
     }
     return destinationEffect.merge(with: parentEffect)
