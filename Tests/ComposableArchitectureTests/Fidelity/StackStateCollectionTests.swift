@@ -1,0 +1,46 @@
+import ComposableArchitectureTesting
+import Testing
+
+/// `StackState` as a range-replaceable collection whose new elements get generational IDs.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct StackStateCollectionTests {
+  @Test func collectionMethodsDrawIDsFromTheGenerator() {
+    withDependencies {
+      $0.stackElementID = .incrementing
+    } operation: {
+      var stack: StackState<String> = ["a", "b"]
+      stack.append(contentsOf: ["c", "d"])
+      #expect(stack.ids == [0, 1, 2, 3])
+      stack.removeLast()
+      stack.insert("e", at: 1)
+      #expect(Array(stack) == ["a", "e", "b", "c"])
+      #expect(stack.ids == [0, 4, 1, 2])
+      #expect(stack[id: 4] == "e")
+      stack.remove(at: 0)
+      #expect(stack[id: 0] == nil)
+      #expect(stack[id: 1] == "b")
+      stack[0] = "E"  // positional write keeps the ID
+      #expect(stack.ids == [4, 1, 2])
+      #expect(stack[id: 4] == "E")
+      stack.removeAll()
+      #expect(stack.isEmpty)
+      stack.append("f")
+      #expect(stack.ids == [5])  // never reused
+    }
+  }
+
+  @Test func aStackOutsideAnyStoreNeverReusesItsIDs() {
+    var stack: StackState<Int> = [1, 2]
+    #expect(stack.ids == [0, 1])
+    stack.removeLast()
+    stack.append(3)
+    #expect(stack.ids == [0, 2])
+  }
+
+  @Test func aParentsRemoveAllPopsThroughTheStore() async {
+    let store = TestStore(initialState: Journal.State(pages: [1, 2, 3])) { Journal() }
+    await store.send(.clearPagesButtonTapped) { $0.pages.removeAll() }
+    await store.send(.openPageButtonTapped(4)) { $0.pages[id: 3] = 4 }
+  }
+}
