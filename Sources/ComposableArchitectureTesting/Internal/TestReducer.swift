@@ -6,6 +6,15 @@ enum _TestAction<Action> {
   case receive(Action)
 }
 
+extension _TestAction: _CustomDumpRepresentable {
+  /// Failure messages show the feature's action, not the test store's wrapper.
+  var _dumpValue: Any {
+    switch self {
+    case .send(let action), .receive(let action): action
+    }
+  }
+}
+
 /// What the test reducer saw.
 ///
 /// The state right after the sent action, and each received action with the state right after
@@ -35,16 +44,16 @@ final class _TestRecorder<State, Action> {
 
   func append(_ entry: Received) {
     storage.append(entry)
-    // Keep the end-of-test check current even for actions that arrive after the last step.
-    let dump = _dump(entry.action)
-    finalizer?.snapshot.withLock { $0.unhandledActions.append(dump) }
+    // Keep the end-of-test check current even for actions that arrive after the last step
+    // (dumped only if that check fails: dumping is the expensive part).
+    finalizer?.unhandledActions.append(entry.action)
   }
 
   @discardableResult
   func removeFirst() -> Received {
     let first = storage[head]
     head += 1
-    finalizer?.snapshot.withLock { $0.unhandledActions.removeFirst() }
+    finalizer?.unhandledActions.removeFirst()
     if head == storage.count {
       storage.removeAll(keepingCapacity: true)
       head = 0
@@ -55,7 +64,7 @@ final class _TestRecorder<State, Action> {
   func removeAll() {
     storage.removeAll(keepingCapacity: true)
     head = 0
-    finalizer?.snapshot.withLock { $0.unhandledActions.removeAll() }
+    finalizer?.unhandledActions.removeAll()
   }
 }
 

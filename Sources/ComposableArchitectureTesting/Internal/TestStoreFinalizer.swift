@@ -1,16 +1,18 @@
 import ComposableArchitecture
+import Foundation
 
 /// What must be checked when a test store goes away (at the end of the test), kept where a
 /// nonisolated `deinit` can read it: unhandled received actions and effects still running.
 final class _TestStoreFinalizer: Sendable {
   struct Snapshot: Sendable {
     var exhaustivity: Exhaustivity = .on
-    var unhandledActions = _Queue<String>()
     var lastLocation: IssueLocation
     var inFlight: [(task: StoreTask, location: IssueLocation)] = []
   }
 
   let snapshot: LockIsolated<Snapshot>
+  /// Received actions nobody handled yet, oldest first.
+  let unhandledActions = _UnhandledActions()
 
   init(location: IssueLocation) {
     snapshot = LockIsolated(Snapshot(lastLocation: location))
@@ -27,15 +29,16 @@ final class _TestStoreFinalizer: Sendable {
       showSkipped = true
     }
     let severity: IssueSeverity = showSkipped ? .information : .error
-    if !snapshot.unhandledActions.isEmpty {
-      let count = snapshot.unhandledActions.count
+    let unhandled = unhandledActions.dumps()
+    if !unhandled.isEmpty {
+      let count = unhandled.count
       reportIssue(
         """
         \(showSkipped ? "Skipped receiving" : "The store received") \(count) unexpected \
         action\(count == 1 ? "" : "s") after this one: …
 
         Unhandled actions:
-        \(_TestStoreMessages.list(Array(snapshot.unhandledActions.elements)))
+        \(_TestStoreMessages.list(unhandled))
         """,
         severity: severity,
         at: snapshot.lastLocation
@@ -87,24 +90,41 @@ enum _TestStoreMessages {
   }
 }
 
-/// A first-in, first-out list whose `removeFirst` is O(1) (amortized).
-struct _Queue<Element: Sendable>: Sendable {
-  private var storage: [Element] = []
+/// The received actions a test has not handled yet, kept for the end-of-test report.
+///
+/// Appending and removing are O(1) (amortized); the actions are dumped only when the report is
+/// written.
+final class _UnhandledActions: @unchecked Sendable {
+  // @unchecked Sendable is safe: `actions` and `head` are only touched while `lock` is held.
+  // The elements are action values copied in on the main actor; the one read from another
+  // thread is the dump in the finalizer's deinit, after the test store (the only writer) is
+  // gone, so no action value is ever used by two threads at once.
+  private let lock = NSLock()
+  private var actions: [Any] = []
   private var head = 0
 
-  var elements: ArraySlice<Element> { storage[head...] }
-  var isEmpty: Bool { head == storage.count }
-  var count: Int { storage.count - head }
-
-  mutating func append(_ element: Element) { storage.append(element) }
-
-  mutating func removeFirst() {
-    head += 1
-    if head == storage.count { removeAll() }
+  func append(_ action: Any) {
+    lock.withLock { actions.append(action) }
   }
 
-  mutating func removeAll() {
-    storage.removeAll(keepingCapacity: true)
-    head = 0
+  func removeFirst() {
+    lock.withLock {
+      head += 1
+      if head == actions.count {
+        actions.removeAll(keepingCapacity: true)
+        head = 0
+      }
+    }
+  }
+
+  func removeAll() {
+    lock.withLock {
+      actions.removeAll(keepingCapacity: true)
+      head = 0
+    }
+  }
+
+  func dumps() -> [String] {
+    lock.withLock { actions[head...].map { _dump($0) } }
   }
 }
