@@ -89,3 +89,67 @@ extension TestStore {
     return TestStoreTask(rawValue: task, timeout: timeout)
   }
 }
+
+extension TestStore where Action: CasePathable {
+  /// Sends the case `action` (a case without payload) and asserts how the state changed.
+  ///
+  /// ```swift
+  /// await store.send(\.incrementButtonTapped) { $0.count = 1 }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The case to send.
+  ///   - updateStateToExpectedResult: The expected state change.
+  /// - Returns: The effects the action started.
+  @discardableResult
+  public func send(
+    _ action: CaseKeyPath<Action, Void>,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      Action.casePath(action).embed(()),
+      assert: updateStateToExpectedResult,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+
+  /// Sends the case `action` with `value` and asserts how the state changed.
+  ///
+  /// ```swift
+  /// await store.send(\.path.push, .counter(CounterFeature.State())) {
+  ///   $0.path[id: 0] = .counter(CounterFeature.State())
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - action: The case to send.
+  ///   - value: Its associated value.
+  ///   - updateStateToExpectedResult: The expected state change.
+  /// - Returns: The effects the action started.
+  @discardableResult
+  public func send<Value>(
+    _ action: CaseKeyPath<Action, Value>,
+    _ value: Value,
+    assert updateStateToExpectedResult: ((_ state: inout State) throws -> Void)? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async -> TestStoreTask {
+    await send(
+      Action.casePath(action).embed(value),
+      assert: updateStateToExpectedResult,
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}

@@ -32,7 +32,9 @@
 ///
 /// > Note: Generic enums (where a `static let` is not allowed) write
 /// > `static var allCasePaths: AllCasePaths { AllCasePaths() }`; with closures that capture
-/// > nothing that costs no allocation either.
+/// > nothing that costs no allocation either. Constrain their generic parameters to `Sendable`
+/// > (the closures are `@Sendable` and name the payload type). `Optional` and `Result` come
+/// > with case paths: write none for them.
 public protocol CasePathable {
   /// The type holding one ``AnyCasePath`` per case.
   associatedtype AllCasePaths: Sendable

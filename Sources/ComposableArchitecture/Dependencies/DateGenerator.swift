@@ -10,7 +10,7 @@ import Foundation
 /// $0.date = .constant(Date(timeIntervalSince1970: 1_234_567_890))
 /// ```
 public struct DateGenerator: Sendable {
-  private let generate: @Sendable () -> Date
+  private var generate: @Sendable () -> Date
 
   /// Creates a generator from a function.
   ///
@@ -19,8 +19,12 @@ public struct DateGenerator: Sendable {
     self.generate = generate
   }
 
-  /// The current date.
-  public var now: Date { generate() }
+  /// The current date; setting it fixes the date from then on (in a test:
+  /// `store.dependencies.date.now = …`).
+  public var now: Date {
+    get { generate() }
+    set { generate = { newValue } }
+  }
 
   /// The current date.
   public func callAsFunction() -> Date { generate() }

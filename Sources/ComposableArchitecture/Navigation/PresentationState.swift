@@ -55,6 +55,28 @@ public struct PresentationState<State> {
   }
 }
 
+extension PresentationState where State: CasePathable {
+  /// The presented value's payload when it is the case `keyPath`, else `nil`.
+  ///
+  /// Setting a payload presents that case; setting `nil` dismisses the presented value if it is
+  /// that case (and leaves another case alone).
+  ///
+  /// ```swift
+  /// state.$destination[case: \.counter]?.count += 1
+  /// ```
+  public subscript<Case>(case keyPath: CaseKeyPath<State, Case>) -> Case? {
+    get { wrappedValue.flatMap { State.casePath(keyPath).extract(from: $0) } }
+    set {
+      let path = State.casePath(keyPath)
+      if let newValue {
+        wrappedValue = path.embed(newValue)
+      } else if let presented = wrappedValue, path.extract(from: presented) != nil {
+        wrappedValue = nil
+      }
+    }
+  }
+}
+
 extension PresentationState: Equatable where State: Equatable {
   /// Equal when the presented values are equal.
   public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }

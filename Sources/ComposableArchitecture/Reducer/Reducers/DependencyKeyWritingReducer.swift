@@ -20,6 +20,43 @@ extension Reducer {
   }
 }
 
+extension Reducer {
+  /// Overrides a dependency with a value that is its own key (`PrimeClient.mock`).
+  ///
+  /// ```swift
+  /// Counter()
+  ///   .dependency(PrimeClient(nthPrime: { _ in 17 }))
+  /// ```
+  ///
+  /// - Parameter value: The value to use for the dependency keyed by its type.
+  /// - Returns: A reducer that runs this one with the dependency overridden.
+  public func dependency<Value: DependencyKey & Sendable>(
+    _ value: Value
+  ) -> _DependencyKeyWritingReducer<Self> where Value.Value == Value {
+    _DependencyKeyWritingReducer(base: self) { $0[Value.self] = value }
+  }
+
+  /// Changes a dependency, starting from its current value, for this reducer and its effects.
+  ///
+  /// ```swift
+  /// FavoritePrimes()
+  ///   .transformDependency(\.fileClient) { client in
+  ///     client.save = { _, _ in }  // this screen never writes
+  ///   }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The dependency's accessor.
+  ///   - transform: Changes the value in place.
+  /// - Returns: A reducer that runs this one with the dependency changed.
+  public func transformDependency<Value: Sendable>(
+    _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
+    transform: @escaping @Sendable (inout Value) -> Void
+  ) -> _DependencyKeyWritingReducer<Self> {
+    _DependencyKeyWritingReducer(base: self) { transform(&$0[keyPath: keyPath]) }
+  }
+}
+
 /// The reducer returned by ``Reducer/dependency(_:_:)``.
 public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
   let base: Base
