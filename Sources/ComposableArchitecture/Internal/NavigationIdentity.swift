@@ -5,8 +5,11 @@
 /// Two values of one non-`Identifiable` struct type are the same child whatever their fields,
 /// so editing a presented counter never restarts it; replacing it with another case or another
 /// `id` does, and the old child's effects are cancelled.
+///
+/// A class, so that "no identity to track" is a null pointer: the reducers check it on every
+/// action, and an optional struct of optionals would cost that check real work.
 @usableFromInline
-struct _NavigationIdentity: Equatable {
+final class _NavigationIdentity {
   let type: ObjectIdentifier
   let caseName: String?
   let id: AnyHashable?
@@ -40,18 +43,28 @@ extension _NavigationIdentity {
     _isEnumType(type) || type is any Identifiable.Type
   }
 
-  /// The identity of `value` when its type can change identity, else `nil`.
-  @inlinable
-  static func tracked<Value>(_ value: Value?) -> Self? {
-    guard let value, canChange(Value.self) else { return nil }
-    return Self(of: value)
+  /// Whether both identify the same child.
+  @usableFromInline
+  func isSame(as other: _NavigationIdentity) -> Bool {
+    type == other.type && caseName == other.caseName && id == other.id
   }
 
-  /// Whether `after` is a different child than the one `before` identified.
+  /// The identity of `value` when its type can change identity, else `nil`.
   @inlinable
-  static func changed<Value>(from before: Self?, to after: Value?) -> Bool {
-    guard let before, let after else { return false }
-    return Self(of: after) != before
+  static func tracked<Value>(_ value: Value?) -> _NavigationIdentity? {
+    guard let value, canChange(Value.self) else { return nil }
+    return _NavigationIdentity(of: value)
+  }
+
+  /// Whether `after` is a different child than the one `before` identified (`after` is read
+  /// only when there is an identity to compare with).
+  @inlinable
+  static func changed<Value>(
+    from before: _NavigationIdentity?,
+    to after: @autoclosure () -> Value?
+  ) -> Bool {
+    guard let before, let after = after() else { return false }
+    return !_NavigationIdentity(of: after).isSame(as: before)
   }
 }
 

@@ -72,12 +72,8 @@ public final class _RootCore<State, Action>: Observable {
     let effect: Effect<Action>
     if let dependencies {
       effect = DependencyValues.$_current.withValue(dependencies) { reduce(&_state, action) }
-    } else if DependencyValues._current.isDefault {
-      effect = reduce(&_state, action)
     } else {
-      // Sent from inside someone else's `withDependencies` (an effect's, say): the store still
-      // runs its reducer under its own dependencies, the defaults.
-      effect = DependencyValues.$_current.withValue(DependencyValues()) { reduce(&_state, action) }
+      effect = reduce(&_state, action)
     }
     registrar.didSet(self, keyPath: keyPath)
     if effect.isNone { return }
@@ -108,7 +104,15 @@ public final class _RootCore<State, Action>: Observable {
       bufferedActions.append(action)
       return
     }
-    guard let tasks = send(action).group, tasks !== group else { return }
+    let started: StoreTask
+    if dependencies == nil, !DependencyValues._current.isDefault {
+      // The effect ran inside someone's `withDependencies`; the store's reducer does not: it
+      // runs under the store's own dependencies, the defaults.
+      started = DependencyValues.$_current.withValue(DependencyValues()) { send(action) }
+    } else {
+      started = send(action)
+    }
+    guard let tasks = started.group, tasks !== group else { return }
     let target = Self.group(&group)
     target.add(
       Task {

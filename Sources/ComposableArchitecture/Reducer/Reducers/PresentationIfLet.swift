@@ -79,10 +79,10 @@ where Parent.Action: CasePathable & Sendable {
     }
 
     let parentEffect = parent.reduce(into: &state, action: action)
-    let identityChanged = _NavigationIdentity.changed(
-      from: identityBefore,
-      to: state[keyPath: toPresentationState].wrappedValue
-    )
+    var identityChanged = false
+    if let identityBefore, let after = state[keyPath: toPresentationState].wrappedValue {
+      identityChanged = !_NavigationIdentity(of: after).isSame(as: identityBefore)
+    }
     // A parent that answered `.dismiss` by presenting a different child keeps that child.
     if case .dismiss = presentationAction, wasPresent, !identityChanged {
       state[keyPath: toPresentationState].wrappedValue = nil
