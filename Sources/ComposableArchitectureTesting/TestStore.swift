@@ -176,7 +176,8 @@ public final class TestStore<State: Equatable, Action> {
 
     case .off(let showSkippedAssertions):
       var partial = actual
-      guard apply(updateStateToExpectedResult, to: &partial, replayingFrom: generation, at: location)
+      guard
+        apply(updateStateToExpectedResult, to: &partial, replayingFrom: generation, at: location)
       else { return }
       if partial != actual {
         let diff = _TestStoreMessages.diff(expected: _dump(partial), actual: _dump(actual))

@@ -37,6 +37,7 @@ final class _NavigationIdentity {
 
 extension _NavigationIdentity {
   /// Whether values of `type` can differ in identity at all: enums and `Identifiable` types.
+  ///
   /// For any other type the identity check is skipped entirely.
   @inlinable
   static func canChange<Value>(_ type: Value.Type) -> Bool {

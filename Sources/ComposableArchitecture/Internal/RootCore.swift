@@ -123,7 +123,10 @@ public final class _RootCore<State, Action>: Observable {
   }
 
   /// Reports an action sent through a `Send` that escaped its effect, after the effect ended.
-  private static func reportSendFromCompletedEffect(_ action: Action, effectAt location: IssueLocation?) {
+  private static func reportSendFromCompletedEffect(
+    _ action: Action,
+    effectAt location: IssueLocation?
+  ) {
     let origin = location.map { " returned from \"\($0.fileID):\($0.line)\"" } ?? ""
     reportIssue(
       """

@@ -1,8 +1,8 @@
 /// The identity of an element of a ``StackState``: generational, never reused after a pop.
 ///
 /// IDs come from the `\.stackElementID` dependency: a process-wide counter in an app, and a
-/// counter starting at 0 for each `TestStore`, so a test can name elements with integer
-/// literals:
+/// counter starting at 0 for each `TestStore` (used by its initial state, its reducer and its
+/// assertion closures), so a test can name elements with integer literals:
 ///
 /// ```swift
 /// await store.send(.path(.push(.counter(CounterFeature.State())))) {

@@ -1,8 +1,10 @@
 /// The state of a navigation stack: an ordered collection of elements, each with a
 /// ``StackElementID``.
 ///
-/// Read it positionally like an array; change it by ID (`path[id: id] = …`), `append`,
-/// `pop(from:)` and `popLast()`. A feature integrates a stack with
+/// Read and write it positionally like an array (a write keeps the element's ID); change it by
+/// ID (`path[id: id] = …`), `append`, `pop(from:)`, `popLast()`, or any
+/// `RangeReplaceableCollection` method (`removeAll()`, `insert(_:at:)`, …) — new elements get
+/// new IDs from the `\.stackElementID` dependency. A feature integrates a stack with
 /// ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
 ///
 /// ```swift

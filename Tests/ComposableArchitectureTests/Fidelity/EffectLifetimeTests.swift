@@ -1,8 +1,9 @@
 import ComposableArchitectureTesting
 import Testing
 
-/// When a child's effects end: on removal by any means, on a change of identity, and on a
-/// parent's cancellation. Every test is exhaustive, so an effect that outlives its child fails
+/// When a child's effects end: on removal, on a change of identity, on a parent's cancellation.
+///
+/// Every test is exhaustive, so an effect that outlives its child fails
 /// it twice over: its ticks arrive unasserted, and it is still running at the end.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))

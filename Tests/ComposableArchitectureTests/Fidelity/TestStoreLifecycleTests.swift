@@ -136,7 +136,8 @@ struct TestStoreLifecycleTests {
   }
 
   @Test func modifyInANonExhaustiveStoreMayChangeNothing() async {
-    let store = TestStore(initialState: RootFeature.State(path: [.counter(CounterFeature.State())])) {
+    let store = TestStore(initialState: RootFeature.State(path: [.counter(CounterFeature.State())]))
+    {
       RootFeature()
     }
     store.exhaustivity = .off

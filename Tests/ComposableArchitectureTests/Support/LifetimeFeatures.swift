@@ -120,9 +120,10 @@ struct Ticker: Reducer {
   }
 }
 
-/// A parent holding tickers in every way a feature can hold a child: a stack, a presented
-/// sheet, a presented enum destination, and a plain optional. It has a timer of its own under
-/// the same cancel ID as its children's.
+/// A parent holding tickers in every way a feature can hold a child.
+///
+/// A stack, a presented sheet, a presented enum destination, and a plain optional; it has a
+/// timer of its own under the same cancel ID as its children's.
 struct Host: Reducer {
   struct State: Equatable {
     var path = StackState<Ticker.State>()

@@ -54,7 +54,8 @@ where Parent.Action: CasePathable {
   {
     let childEffect = reduceChild(into: &state, action: action)
     let wasPresent = isPresent(&state[keyPath: toChildState])
-    let identityBefore = wasPresent ? _NavigationIdentity.tracked(state[keyPath: toChildState]) : nil
+    let identityBefore =
+      wasPresent ? _NavigationIdentity.tracked(state[keyPath: toChildState]) : nil
     let parentEffect = parent.reduce(into: &state, action: action)
     if wasPresent,
       !isPresent(&state[keyPath: toChildState])

@@ -61,7 +61,8 @@ where Parent.Action: CasePathable & Sendable {
     // Read, not mutate: a mutation through the computed `$child` key path would copy the box.
     let wasPresent = state[keyPath: toPresentationState].wrappedValue != nil
     let identityBefore =
-      wasPresent ? _NavigationIdentity.tracked(state[keyPath: toPresentationState].wrappedValue) : nil
+      wasPresent
+      ? _NavigationIdentity.tracked(state[keyPath: toPresentationState].wrappedValue) : nil
 
     var destinationEffect = Effect<Parent.Action>.none
     if presentationAction != nil, !wasPresent {
