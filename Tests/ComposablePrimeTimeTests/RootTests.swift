@@ -56,7 +56,6 @@ struct RootTests {
     }
     await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped)))) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 1 }
-      $0.sum = 1
     }
   }
 
@@ -74,16 +73,13 @@ struct RootTests {
     await clock.advance(by: .seconds(1))
     await store.receive(\.path[id: 0].counter.timerTick) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 1 }
-      $0.sum = 1
     }
     await clock.advance(by: .seconds(1))
     await store.receive(\.path[id: 0].counter.timerTick) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 2 }
-      $0.sum = 2
     }
     await store.send(.path(.popFrom(id: 0))) {
       $0.path[id: 0] = nil
-      $0.sum = 0
     }
   }
 
@@ -102,16 +98,13 @@ struct RootTests {
     await clock.advance(by: .seconds(1))
     await store.receive(\.path[id: 0].counter.timerTick) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 99 }
-      $0.sum = 99
     }
     await clock.advance(by: .seconds(1))
     await store.receive(\.path[id: 0].counter.timerTick) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 100 }
-      $0.sum = 100
     }
     await store.receive(\.path.popFrom, 0) {
       $0.path[id: 0] = nil
-      $0.sum = 0
     }
   }
 
@@ -128,15 +121,12 @@ struct RootTests {
     }
     await store.receive(\.path[id: 0].counter.timerTick) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 99 }
-      $0.sum = 99
     }
     await store.receive(\.path[id: 0].counter.timerTick) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 100 }
-      $0.sum = 100
     }
     await store.receive(\.path.popFrom, 0) {
       $0.path[id: 0] = nil
-      $0.sum = 0
     }
   }
 
@@ -158,7 +148,6 @@ struct RootTests {
     }
     await store.receive(\.path[id: 0].counter.delegate.goToCounter, 42) {
       $0.path[id: 1] = .counter(CounterFeature.State(count: 42))
-      $0.sum = 84
     }
   }
 
@@ -180,45 +169,108 @@ struct RootTests {
   }
 
   @Test func summary() async {
-    let store = TestStore(
-      initialState: RootFeature.State(
-        path: [
-          .counter(CounterFeature.State(count: 1)),
-          .primeNumber(PrimeNumberFeature.State(number: 7)),
-          .counter(CounterFeature.State(count: 2)),
-        ]
-      )
-    ) {
-      RootFeature()
+    let store = TestStore(initialState: RootFeature.State()) { RootFeature() }
+    #expect(store.state.sum == 0)
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 42))))) {
+      $0.path.append(.counter(CounterFeature.State(count: 42)))
     }
-    #expect(store.state.sum == 3)
-    await store.send(.path(.element(id: 2, action: .counter(.incrementButtonTapped)))) {
-      modify(&$0.path[id: 2], case: \.counter) { $0.count = 3 }
-      $0.sum = 4
+    #expect(store.state.sum == 42)
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 1_729))))) {
+      $0.path.append(.counter(CounterFeature.State(count: 1_729)))
     }
-    await store.send(.path(.popFrom(id: 2))) {
-      $0.path[id: 2] = nil
-      $0.sum = 1
+    #expect(store.state.sum == 1_771)
+    await store.send(.path(.push(.numberFact(NumberFactFeature.State(number: 1_729))))) {
+      $0.path.append(.numberFact(NumberFactFeature.State(number: 1_729)))
     }
-    await store.send(.path(.element(id: 0, action: .counter(.decrementButtonTapped)))) {
-      modify(&$0.path[id: 0], case: \.counter) { $0.count = 0 }
-      $0.sum = 0
+    #expect(store.state.sum == 1_771)
+    await store.send(.path(.popFrom(id: store.state.path.ids[1]))) {
+      $0.path.pop(from: $0.path.ids[1])
     }
+    #expect(store.state.sum == 42)
+    await store.send(.path(.popFrom(id: store.state.path.ids[0]))) {
+      $0.path = StackState()
+    }
+    #expect(store.state.sum == 0)
   }
 
   @Test func summary_nonExhaustive() async {
+    let store = TestStore(initialState: RootFeature.State()) { RootFeature() }
+    store.exhaustivity = .off
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 42)))))
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 1_729)))))
+    await store.send(.path(.push(.numberFact(NumberFactFeature.State(number: 1_729)))))
+    #expect(store.state.sum == 1_771)
+    await store.send(.path(.popFrom(id: store.state.path.ids[1])))
+    #expect(store.state.sum == 42)
+  }
+
+  @Test func summaryWithTimers() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: RootFeature.State()) {
+      RootFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 42))))) {
+      $0.path[id: 0] = .counter(CounterFeature.State(count: 42))
+    }
+    await store.send(.path(.element(id: 0, action: .counter(.toggleTimerButtonTapped)))) {
+      $0.path[id: 0, case: \.counter]?.isTimerOn = true
+    }
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 55))))) {
+      $0.path[id: 1] = .counter(CounterFeature.State(count: 55))
+    }
+    await store.send(.path(.element(id: 1, action: .counter(.toggleTimerButtonTapped)))) {
+      $0.path[id: 1, case: \.counter]?.isTimerOn = true
+    }
+    #expect(store.state.sum == 97)
+    await clock.advance(by: .seconds(5))
+    // The ticks are waiting to be received; `sum` moves only once they are.
+    #expect(store.state.sum == 97)
+    await store.skipReceivedActions()
+    #expect(store.state.sum == 107)
+    await store.send(.path(.element(id: 0, action: .counter(.toggleTimerButtonTapped)))) {
+      $0.path[id: 0, case: \.counter]?.isTimerOn = false
+    }
+    await store.send(.path(.element(id: 1, action: .counter(.toggleTimerButtonTapped)))) {
+      $0.path[id: 1, case: \.counter]?.isTimerOn = false
+    }
+  }
+
+  @Test func summaryWithTimers_nonExhaustive() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: RootFeature.State()) {
+      RootFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    store.exhaustivity = .off(showSkippedAssertions: true)
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 42)))))
+    await store.send(.path(.element(id: 0, action: .counter(.toggleTimerButtonTapped))))
+    await store.send(.path(.push(.counter(CounterFeature.State(count: 1_729)))))
+    await store.send(.path(.element(id: 1, action: .counter(.toggleTimerButtonTapped))))
+    #expect(store.state.sum == 1_771)
+    await clock.advance(by: .seconds(5))
+    await store.skipReceivedActions()
+    // Not 1,781: the 1,729 counter dismissed itself on its first tick (it is over 100).
+    #expect(store.state.sum == 47)
+    #expect(store.state.path.ids == [0])
+  }
+
+  @Test func timerDismissesTheCounter_nonExhaustive() async {
+    let clock = TestClock()
     let store = TestStore(
-      initialState: RootFeature.State(
-        path: [.counter(CounterFeature.State(count: 1)), .counter(CounterFeature.State(count: 2))]
-      )
+      initialState: RootFeature.State(path: [.counter(CounterFeature.State(count: 98))])
     ) {
       RootFeature()
+    } withDependencies: {
+      $0.continuousClock = clock
     }
     store.exhaustivity = .off
-    await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped))))
-    await store.send(.path(.element(id: 1, action: .counter(.incrementButtonTapped)))) {
-      $0.sum = 5
-    }
+    await store.send(.path(.element(id: 0, action: .counter(.toggleTimerButtonTapped))))
+    await clock.advance(by: .seconds(2))
+    await store.receive(\.path.popFrom)
+    #expect(store.state.path.isEmpty)
   }
 
   @Test func numberFact() async {

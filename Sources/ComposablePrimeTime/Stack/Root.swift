@@ -13,13 +13,17 @@ public struct RootFeature: Reducer {
   public struct State: Equatable, Sendable {
     /// The stack, bottom to top.
     public var path: StackState<Path.State>
-    /// The sum of the counts of every counter on the stack (kept up to date by the root).
-    public var sum: Int
-
-    /// Creates the state; `sum` is computed from `path`.
+    /// Creates the state.
     public init(path: StackState<Path.State> = StackState()) {
       self.path = path
-      self.sum = RootFeature.sum(of: path)
+    }
+
+    /// The sum of the counts of every counter on the stack.
+    ///
+    /// Computed, not stored: nothing can forget to update it, and an exhaustive test never
+    /// mentions it — pushing, popping and ticking change only `path`.
+    public var sum: Int {
+      path.reduce(0) { sum, element in sum + (element[case: \.counter]?.count ?? 0) }
     }
   }
 
@@ -62,31 +66,18 @@ public struct RootFeature: Reducer {
   /// Creates the reducer.
   public init() {}
 
-  /// The root's logic: pushes a counter when one asks, keeps the sum.
+  /// The root's logic: pushes a counter when one asks.
   public var body: some Reducer<State, Action> {
     Reduce { state, action in
       switch action {
       case .path(.element(id: _, action: .counter(.delegate(.goToCounter(let count))))):
         state.path.append(.counter(CounterFeature.State(count: count)))
-        state.sum = Self.sum(of: state.path)
-      case .path(.popFrom(let id)):
-        // `forEach` pops after this reducer runs: leave out the elements being popped.
-        state.sum = Self.sum(of: state.path, below: id)
-      case .path(.push(let element)):
-        // …and pushes after it: count the element being pushed.
-        state.sum = Self.sum(of: state.path) + (element[case: \.counter]?.count ?? 0)
+        return .none
       case .path:
-        state.sum = Self.sum(of: state.path)
+        return .none
       }
-      return .none
     }
     .forEach(\.path, action: \.path) { Path() }
-  }
-
-  /// The sum of the counters' counts, optionally only of the elements below `id`.
-  static func sum(of path: StackState<Path.State>, below id: StackElementID? = nil) -> Int {
-    let end = id.flatMap { path.ids.firstIndex(of: $0) } ?? path.count
-    return path[..<end].reduce(0) { $0 + ($1[case: \.counter]?.count ?? 0) }
   }
 }
 
