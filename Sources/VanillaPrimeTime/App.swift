@@ -29,6 +29,12 @@ public final class AppState {
   public var alertNthPrime: PrimeAlert?
   /// Whether the "What is the nth prime?" button is disabled (while a request runs).
   public var isNthPrimeButtonDisabled: Bool
+  /// The favourites screen's error alert, when shown.
+  ///
+  /// Kept here rather than in the screen's own `@ViewState`, as the testing episode moves such
+  /// state into the model: view-local state of a screen that is not installed in a view
+  /// hierarchy keeps no writes, so a test could never see the alert.
+  public var favoritePrimesAlertMessage: String?
 
   /// Creates the model.
   public init(
@@ -37,7 +43,8 @@ public final class AppState {
     loggedInUser: User? = nil,
     activityFeed: [Activity] = [],
     alertNthPrime: PrimeAlert? = nil,
-    isNthPrimeButtonDisabled: Bool = false
+    isNthPrimeButtonDisabled: Bool = false,
+    favoritePrimesAlertMessage: String? = nil
   ) {
     self.count = count
     self.favoritePrimes = favoritePrimes
@@ -45,5 +52,6 @@ public final class AppState {
     self.activityFeed = activityFeed
     self.alertNthPrime = alertNthPrime
     self.isNthPrimeButtonDisabled = isNthPrimeButtonDisabled
+    self.favoritePrimesAlertMessage = favoritePrimesAlertMessage
   }
 }

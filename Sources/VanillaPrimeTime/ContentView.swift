@@ -33,7 +33,8 @@ public struct ContentView {
   public var favoritePrimesView: FavoritePrimesView {
     FavoritePrimesView(
       favoritePrimes: Binding(state, \.favoritePrimes),
-      activityFeed: Binding(state, \.activityFeed)
+      activityFeed: Binding(state, \.activityFeed),
+      alertMessage: Binding(state, \.favoritePrimesAlertMessage)
     )
   }
 }

@@ -18,8 +18,9 @@ public struct FavoritePrimesView {
   @Binding public var favoritePrimes: [Int]
   /// The activity feed, owned by the app's model.
   @Binding public var activityFeed: [Activity]
-  /// The error alert's message, when shown (view-local state).
-  @ViewState public var alertMessage: String?
+  /// The error alert's message, when shown: the model's, through a binding (from
+  /// `ContentView`), or the screen's own view state, which a test cannot observe.
+  @Binding public var alertMessage: String?
 
   /// The current date, stamped on activities (live: `Date()`).
   public var now: () -> Date = Date.init
@@ -32,10 +33,33 @@ public struct FavoritePrimesView {
     try FavoritePrimesFile.save($0, to: .live)
   }
 
-  /// Creates the screen.
+  /// Creates the screen with its alert in view-local state (as the seed app had it).
+  ///
+  /// - Parameters:
+  ///   - favoritePrimes: The model's favourites.
+  ///   - activityFeed: The model's activity feed.
   public init(favoritePrimes: Binding<[Int]>, activityFeed: Binding<[Activity]>) {
+    self.init(
+      favoritePrimes: favoritePrimes,
+      activityFeed: activityFeed,
+      alertMessage: ViewState(wrappedValue: nil).projectedValue
+    )
+  }
+
+  /// Creates the screen with its alert in the app's model, where a test can see it.
+  ///
+  /// - Parameters:
+  ///   - favoritePrimes: The model's favourites.
+  ///   - activityFeed: The model's activity feed.
+  ///   - alertMessage: The model's alert message.
+  public init(
+    favoritePrimes: Binding<[Int]>,
+    activityFeed: Binding<[Activity]>,
+    alertMessage: Binding<String?>
+  ) {
     self._favoritePrimes = favoritePrimes
     self._activityFeed = activityFeed
+    self._alertMessage = alertMessage
   }
 
   /// Swipe-to-delete: removes the primes at `offsets`, recording one activity per prime.

@@ -65,7 +65,7 @@ struct CounterTests {
     await store.send(.alertDismissButtonTapped) { $0.alertNthPrime = nil }
   }
 
-  /// The integration test the vanilla app cannot write the same way: the modal is part of the
+  /// The integration test the vanilla app cannot write: here the modal is part of the
   /// counter's state, so presenting it, acting in it and dismissing it are all plain state
   /// assertions — including the favourites flowing back to the counter.
   @Test func primeModal_presentedFromCounter() async {

@@ -26,7 +26,8 @@ public final class VanillaAppDriver: AppDriver {
   ) {
     state = AppState(count: count, favoritePrimes: favoritePrimes, loggedInUser: Fixtures.user)
     let content = ContentView(state: state)
-    counter = content.counterView
+    // Hosted, as in a running app: the counter's own view state (the modal) then works.
+    counter = ViewHost(rootView: content.counterView).rootView
     favorites = content.favoritePrimesView
     self.file = file
     self.bug = bug
