@@ -38,7 +38,8 @@ public enum SeededBug: String, CaseIterable, Sendable, CustomStringConvertible {
   /// The mistake, in a sentence.
   public var summary: String {
     switch self {
-    case .removeClearsActivityFeed: "Removing a favourite also clears the activity feed."
+    case .removeClearsActivityFeed:
+      "Removing a favourite also clears the activity feed (the episode's own example)."
     case .incrementLogsOut: "Tapping + also logs the user out (an extra field changes)."
     case .deleteRecordsNoActivity: "Deleting favourites records no activity."
     case .modalFavoritesNotShared: "A prime saved in the modal never reaches the app's favourites."

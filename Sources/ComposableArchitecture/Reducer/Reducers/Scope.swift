@@ -105,8 +105,10 @@ func _reportCaseMismatch(
       State:
         \(_dump(state).replacingOccurrences(of: "\n", with: "\n    "))
 
-    This is generally considered an application logic error: an effect or view sent a child \
-    action after the state moved to another case.
+    This is generally considered an application logic error, one of two kinds: an effect \
+    outlived its screen (it sent a child action after the state moved to another case: cancel \
+    the child's effects when leaving the case), or a test or view sent an action for a case \
+    that is not the current one.
     """,
     at: location
   )
