@@ -1,0 +1,63 @@
+import ComposableArchitectureTesting
+import Foundation
+import Testing
+
+/// A stack keyed by random UUIDs, as the navigation-stack testing episode first built it.
+struct RandomIDStack: Reducer {
+  struct Entry: Equatable {
+    let id: UUID
+    var count = 0
+  }
+
+  struct State: Equatable {
+    var path: [Entry] = []
+  }
+
+  enum Action: Equatable {
+    case pushButtonTapped
+  }
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.path.append(Entry(id: UUID()))
+    return .none
+  }
+}
+
+/// Why stack element IDs are generational: a random ID cannot be stated in an assertion.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct GenerationalIDTests {
+  /// Lesson "random IDs cannot be asserted": the test can only make up an ID of its own, and the
+  /// exhaustive assertion fails with two random IDs in the diff.
+  ///
+  /// (The only random values in this suite: two fresh UUIDs differ, so the failure is certain.)
+  @Test func aStackOfRandomIDsCannotBeAsserted() async {
+    let store = TestStore(initialState: RandomIDStack.State()) { RandomIDStack() }
+    await withKnownIssue {
+      await store.send(.pushButtonTapped) {
+        $0.path.append(RandomIDStack.Entry(id: UUID()))
+      }
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      let uuid = /[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}/
+      let expected = text.split(separator: "\n").filter { $0.hasPrefix("−") }
+      let actual = text.split(separator: "\n").filter { $0.hasPrefix("+") }
+      let ids = Set(text.matches(of: uuid).map { String($0.output) })
+      return text.hasPrefix("A state change does not match expectation: …")
+        && expected.contains { $0.contains(uuid) } && actual.contains { $0.contains(uuid) }
+        && ids.count == 2
+    }
+  }
+
+  /// The generational version of the same test: IDs count 0, 1, 2, … per test store, so the
+  /// test names them.
+  @Test func aStackOfGenerationalIDsCanBeAsserted() async {
+    let store = TestStore(initialState: RootFeature.State()) { RootFeature() }
+    await store.send(.path(.push(.counter(CounterFeature.State())))) {
+      $0.path[id: 0] = .counter(CounterFeature.State())
+    }
+    await store.send(.path(.push(.counter(CounterFeature.State())))) {
+      $0.path[id: 1] = .counter(CounterFeature.State())
+    }
+  }
+}
