@@ -21,9 +21,11 @@ struct TreeVersusStackTests {
     (0..<(1 << n)).count { pattern in pattern.nonzeroBitCount > 1 }
   }
 
-  /// Lesson "several optionals allow invalid states": three optionals can present two or three
-  /// screens at once — 4 invalid states out of 8 — and the count grows fast: 11 of 16 with four,
-  /// 26 of 32 with five. One optional enum of destinations has exactly n + 1 states, all valid.
+  /// Lesson "several optionals allow invalid states", and how many.
+  ///
+  /// Three optionals can present two or three screens at once — 4 invalid states out of 8 — and
+  /// the count grows fast: 11 of 16 with four, 26 of 32 with five. One optional enum of
+  /// destinations has exactly n + 1 states, all valid.
   @Test func optionalsAllowInvalidStatesAnEnumDoesNot() {
     let both = ThreeOptionals(detail: 1, edit: 2)
     #expect(both.presentedCount == 2)  // representable, and meaningless
