@@ -15,6 +15,7 @@ extension Store where Action: CasePathable {
   ///   - action: The parent action's case for child actions.
   /// - Returns: The child store.
   @inlinable
+  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
@@ -71,4 +72,53 @@ extension Store._Core {
 /// A cached child store, held weakly: the child holds its parent, not the other way round.
 struct _WeakChild {
   weak var object: AnyObject?
+}
+
+extension Store where Action: CasePathable {
+  /// Returns a store for a child feature whose state is optional — a presented screen — or
+  /// `nil` while it is not presented.
+  ///
+  /// ```swift
+  /// if let modal = counterStore.scope(state: \.primeModal, action: \.primeModal.presented) {
+  ///   modal.send(.saveFavoritePrimeTapped)
+  /// }
+  /// ```
+  ///
+  /// A child store kept after its state goes away keeps reading the last state it saw (when it
+  /// was last read or sent to: a screen animating out still draws), and the actions it sends
+  /// reach the parent, which reports them if nothing is presented.
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state's property.
+  ///   - action: The parent action's case for child actions.
+  /// - Returns: The child store, or `nil` when the child state is `nil`.
+  public func scope<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState?>,
+    action: CaseKeyPath<Action, ChildAction>
+  ) -> Store<ChildState, ChildAction>? {
+    guard let initial = core.currentState[keyPath: state] else { return nil }
+    let last = _LastPresented(initial)
+    let embed = Action.casePath(action).embed
+    return Store<ChildState, ChildAction>(
+      core: .scoped(
+        state: {
+          if let current = self.core.currentState[keyPath: state] { last.value = current }
+          return last.value
+        },
+        access: { self.core.access() },
+        send: { childAction in
+          let task = self.send(embed(childAction))
+          if let current = self.core.currentState[keyPath: state] { last.value = current }
+          return task
+        }
+      )
+    )
+  }
+}
+
+/// The last state a presented child had, for a child store that outlives its presentation.
+@MainActor
+final class _LastPresented<Value> {
+  var value: Value
+  init(_ value: Value) { self.value = value }
 }

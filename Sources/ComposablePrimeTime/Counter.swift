@@ -132,3 +132,60 @@ extension Counter.Action: CasePathable {
   /// The case paths.
   public static let allCasePaths = AllCasePaths()
 }
+
+// MARK: - Screen
+
+/// The counter screen, as thin as SwiftUI would have it: labels read from the store, and each
+/// button sends the action named for it.
+///
+/// Mirrors the vanilla app's `CounterView` method for method, so a wiring mistake between a
+/// button and the logic can exist here too.
+///
+/// ```swift
+/// let view = CounterView(store: Store(initialState: Counter.State()) { Counter() })
+/// view.incrementCount()
+/// view.countLabel  // "1"
+/// ```
+@MainActor
+public struct CounterView {
+  /// The counter's store.
+  public let store: StoreOf<Counter>
+
+  /// Creates the screen.
+  ///
+  /// - Parameter store: The counter's store.
+  public init(store: StoreOf<Counter>) {
+    self.store = store
+  }
+
+  /// The count, as the label shows it.
+  public var countLabel: String { "\(store.count)" }
+
+  /// The nth-prime alert's title, when shown.
+  public var alertTitle: String? { store.state.alertTitle }
+
+  /// "−" tapped.
+  public func decrementCount() { store.send(.decrementButtonTapped) }
+
+  /// "+" tapped.
+  public func incrementCount() { store.send(.incrementButtonTapped) }
+
+  /// "Is this prime?" tapped.
+  public func isPrimeButtonAction() { store.send(.isPrimeButtonTapped) }
+
+  /// The prime modal, while presented.
+  public var primeModal: IsPrimeModalView? {
+    store.scope(state: \.primeModal, action: \.primeModal.presented).map {
+      IsPrimeModalView(store: $0)
+    }
+  }
+
+  /// The prime modal was swiped away.
+  public func primeModalDismissed() { store.send(.primeModal(.dismiss)) }
+
+  /// "What is the nth prime?" tapped.
+  public func nthPrimeButtonAction() { store.send(.nthPrimeButtonTapped) }
+
+  /// The nth-prime alert's OK tapped.
+  public func alertDismissButtonAction() { store.send(.alertDismissButtonTapped) }
+}

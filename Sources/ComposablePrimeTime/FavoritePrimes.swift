@@ -110,3 +110,45 @@ extension FavoritePrimes.Action: CasePathable {
   /// The case paths.
   public static let allCasePaths = AllCasePaths()
 }
+
+// MARK: - Screen
+
+/// The favourite primes list: its rows and alert read from the store, its buttons send.
+///
+/// ```swift
+/// contentView.favoritePrimesView.saveFavoritePrimes()
+/// ```
+@MainActor
+public struct FavoritePrimesView {
+  /// The screen's store.
+  public let store: StoreOf<FavoritePrimes>
+
+  /// Creates the screen.
+  ///
+  /// - Parameter store: The screen's store.
+  public init(store: StoreOf<FavoritePrimes>) {
+    self.store = store
+  }
+
+  /// The rows.
+  public var favoritePrimes: [Int] { store.favoritePrimes }
+
+  /// The error alert's message, when shown.
+  public var alertMessage: String? { store.alertMessage }
+
+  /// Swipe-to-delete on the rows at `offsets`.
+  ///
+  /// - Parameter offsets: Positions in ``favoritePrimes``.
+  public func deleteFavoritePrimes(at offsets: IndexSet) {
+    store.send(.deleteFavoritePrimes(offsets))
+  }
+
+  /// "Save" tapped.
+  public func saveFavoritePrimes() { store.send(.saveButtonTapped) }
+
+  /// "Load" tapped.
+  public func loadFavoritePrimes() { store.send(.loadButtonTapped) }
+
+  /// The alert's OK tapped.
+  public func alertDismissButtonAction() { store.send(.alertDismissButtonTapped) }
+}

@@ -75,3 +75,38 @@ extension PrimeModal.Action: CasePathable {
   /// The case paths.
   public static let allCasePaths = AllCasePaths()
 }
+
+// MARK: - Screen
+
+/// The "is this prime?" modal: its message and buttons, reading and sending through its store.
+///
+/// ```swift
+/// counterView.primeModal?.saveFavoritePrime()
+/// ```
+@MainActor
+public struct IsPrimeModalView {
+  /// The modal's store.
+  public let store: StoreOf<PrimeModal>
+
+  /// Creates the screen.
+  ///
+  /// - Parameter store: The modal's store.
+  public init(store: StoreOf<PrimeModal>) {
+    self.store = store
+  }
+
+  /// "7 is prime 🎉" or "8 is not prime :(".
+  public var message: String { store.state.message }
+
+  /// Whether the count is prime (the save/remove buttons show only then).
+  public var isPrime: Bool { store.state.isPrime }
+
+  /// Whether the count is a favourite (shows "Remove" rather than "Save").
+  public var isFavorite: Bool { store.state.isFavorite }
+
+  /// "Save to favorite primes" tapped.
+  public func saveFavoritePrime() { store.send(.saveFavoritePrimeTapped) }
+
+  /// "Remove from favorite primes" tapped.
+  public func removeFavoritePrime() { store.send(.removeFavoritePrimeTapped) }
+}

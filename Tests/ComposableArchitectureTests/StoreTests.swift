@@ -135,3 +135,25 @@ struct StoreTests {
     }
   }
 }
+
+/// Scoping to optional (presented) child state.
+@MainActor
+@Suite struct OptionalScopeTests {
+  @Test func scopeToPresentedStateIsNilWhileAbsent() async {
+    let store = Store(initialState: Host.State()) { Host() }
+    #expect(store.scope(state: \.sheet, action: \.sheet.presented) == nil)
+  }
+
+  @Test func aPresentedChildStoreSendsThroughTheParentAndOutlivesItsState() async {
+    let store = Store(initialState: Host.State(sheet: Ticker.State(id: 1))) { Host() }
+    let child = store.scope(state: \.sheet, action: \.sheet.presented)
+    #expect(child != nil)
+    child?.send(.tick)
+    #expect(store.state.sheet?.ticks == 1)
+    store.send(.closeSheetButtonTapped)
+    #expect(store.state.sheet == nil)
+    // A screen animating out still reads the state it last had.
+    #expect(child?.state == Ticker.State(id: 1, ticks: 1))
+    #expect(store.scope(state: \.sheet, action: \.sheet.presented) == nil)
+  }
+}
