@@ -184,7 +184,7 @@ struct RootTests {
     }
     #expect(store.state.sum == 1_771)
     await store.send(.path(.popFrom(id: store.state.path.ids[1]))) {
-      $0.path.pop(from: $0.path.ids[1])
+      $0.path.pop(from: 1)
     }
     #expect(store.state.sum == 42)
     await store.send(.path(.popFrom(id: store.state.path.ids[0]))) {

@@ -11,12 +11,11 @@ import PrimeTimeFixtures
 public final class ComposableAppDriver: AppDriver {
   let store: Store<AppFeature.State, AppFeature.Action>
 
-  /// Creates the app with its state and a favourites file, optionally with a seeded bug.
+  /// Creates the app with its state and a favourites file.
   public init(
     count: Int = 0,
     favoritePrimes: [Int] = [],
-    file: InMemoryFavoritesFile = InMemoryFavoritesFile(),
-    bug: SeededBug? = nil
+    file: InMemoryFavoritesFile = InMemoryFavoritesFile()
   ) {
     store = Store(
       initialState: AppFeature.State(
@@ -25,7 +24,7 @@ public final class ComposableAppDriver: AppDriver {
         loggedInUser: Fixtures.user
       )
     ) {
-      SeededBugReducer(base: AppFeature(), bug: bug, staleFavorites: favoritePrimes)
+      AppFeature()
     } withDependencies: {
       $0.date = .constant(Fixtures.date)
       $0.primeClient.nthPrime = { Fixtures.nthPrime($0) }
@@ -79,10 +78,10 @@ public final class ComposableStackDriver: StackDriver {
   let clock = TestClock()
   let store: Store<RootFeature.State, RootFeature.Action>
 
-  public init(bug: SeededBug? = nil) {
+  public init() {
     let clock = clock
     store = Store(initialState: RootFeature.State()) {
-      SeededStackBugReducer(base: RootFeature(), bug: bug)
+      RootFeature()
     } withDependencies: {
       $0.continuousClock = clock
       $0.numberFact.fetch = { Fixtures.numberFact($0) }

@@ -13,16 +13,13 @@ public final class VanillaAppDriver: AppDriver {
   var favorites: FavoritePrimesView
   /// The favourites file (its writes are what a save test checks).
   public let file: InMemoryFavoritesFile
-  let bug: SeededBug?
   private var respond: CheckedContinuation<Void, Never>?
 
-  /// Creates the app with a model and a favourites file, optionally with a seeded bug applied
-  /// through the hooks a vanilla developer could get wrong (the injected closures, the methods).
+  /// Creates the app with a model and a favourites file.
   public init(
     count: Int = 0,
     favoritePrimes: [Int] = [],
-    file: InMemoryFavoritesFile = InMemoryFavoritesFile(),
-    bug: SeededBug? = nil
+    file: InMemoryFavoritesFile = InMemoryFavoritesFile()
   ) {
     state = AppState(count: count, favoritePrimes: favoritePrimes, loggedInUser: Fixtures.user)
     let content = ContentView(state: state)
@@ -30,33 +27,14 @@ public final class VanillaAppDriver: AppDriver {
     counter = ViewHost(rootView: content.counterView).rootView
     favorites = content.favoritePrimesView
     self.file = file
-    self.bug = bug
-    let dates: () -> Date = bug == .wallClockDate ? Date.init : { Fixtures.date }
-    counter.now = dates
-    favorites.now = dates
+    counter.now = { Fixtures.date }
+    favorites.now = { Fixtures.date }
     counter.nthPrime = { [weak self] n, callback in
-      guard let self else { return }
-      if self.bug == .liveClientInTest {
-        PrimeTimeCore.nthPrime(n) { prime in
-          callback(prime)
-          self.responded()
-        }
-        return
-      }
       callback(Fixtures.nthPrime(n))
-      if self.bug == .nthPrimeResponseTwice { callback(Fixtures.nthPrime(n)) }
-      self.responded()
+      self?.responded()
     }
-    if bug == .failedLoadIsSilent {
-      favorites.loadFavoritePrimesFile = { (try? file.loadPrimes()) ?? nil }
-    } else {
-      favorites.loadFavoritePrimesFile = file.loadPrimes
-    }
-    if bug == .saveWritesStaleList {
-      favorites.saveFavoritePrimesFile = { _ in try file.savePrimes(favoritePrimes) }
-    } else {
-      favorites.saveFavoritePrimesFile = file.savePrimes
-    }
+    favorites.loadFavoritePrimesFile = file.loadPrimes
+    favorites.saveFavoritePrimesFile = file.savePrimes
   }
 
   private func responded() {
@@ -65,20 +43,12 @@ public final class VanillaAppDriver: AppDriver {
   }
 
   public func perform(_ intent: AppIntent) async {
-    let before = state.snapshotForBugs
     switch intent {
-    case .incrementTapped:
-      counter.incrementCount()
-      if bug == .incrementLogsOut { state.loggedInUser = nil }
-      if bug == .unassertedRequestOnIncrement { counter.nthPrime(state.count) { _ in } }
+    case .incrementTapped: counter.incrementCount()
     case .decrementTapped: counter.decrementCount()
     case .isPrimeTapped: counter.isPrimeButtonAction()
-    case .saveFavoriteTapped:
-      counter.primeModal?.saveFavoritePrime()
-      if bug == .modalFavoritesNotShared { state.favoritePrimes = before.favoritePrimes }
-    case .removeFavoriteTapped:
-      counter.primeModal?.removeFavoritePrime()
-      if bug == .removeClearsActivityFeed { state.activityFeed.removeAll() }
+    case .saveFavoriteTapped: counter.primeModal?.saveFavoritePrime()
+    case .removeFavoriteTapped: counter.primeModal?.removeFavoritePrime()
     case .primeModalDismissed: counter.primeModalDismissed()
     case .nthPrimeTapped:
       await withCheckedContinuation { continuation in
@@ -86,9 +56,7 @@ public final class VanillaAppDriver: AppDriver {
         counter.nthPrimeButtonAction()
       }
     case .alertDismissed: counter.alertDismissButtonAction()
-    case .deleteFavorites(let offsets):
-      favorites.deleteFavoritePrimes(at: offsets)
-      if bug == .deleteRecordsNoActivity { state.activityFeed = before.activityFeed }
+    case .deleteFavorites(let offsets): favorites.deleteFavoritePrimes(at: offsets)
     case .saveTapped: favorites.saveFavoritePrimes()
     case .loadTapped: favorites.loadFavoritePrimes()
     case .favoritesAlertDismissed: favorites.alertDismissButtonAction()
@@ -109,29 +77,15 @@ public final class VanillaAppDriver: AppDriver {
   }
 }
 
-extension AppState {
-  /// The fields a seeded bug restores.
-  fileprivate var snapshotForBugs: (favoritePrimes: [Int], activityFeed: [Activity]) {
-    (favoritePrimes, activityFeed)
-  }
-}
-
 /// Drives the vanilla navigation stack, with a `TestClock` and the fixtures' fact client.
 @MainActor
 public final class VanillaStackDriver: StackDriver {
   /// The clock the timers sleep on (a timer test checks nothing is left asleep on it).
   public let clock = TestClock()
   let root: RootModel
-  let bug: SeededBug?
-  private var strayTimers: [Task<Void, Never>] = []
 
-  public init(bug: SeededBug? = nil) {
+  public init() {
     root = RootModel(clock: clock, fetchFact: Fixtures.numberFact)
-    self.bug = bug
-  }
-
-  deinit {
-    for timer in strayTimers { timer.cancel() }
   }
 
   public func perform(_ intent: StackIntent) async {
@@ -144,22 +98,7 @@ public final class VanillaStackDriver: StackDriver {
       root.pop(from: root.path[index])
     case .increment(let index): counter(at: index)?.incrementButtonTapped()
     case .decrement(let index): counter(at: index)?.decrementButtonTapped()
-    case .toggleTimer(let index):
-      if bug == .timerNotCancelledOnPop, let counter = counter(at: index) {
-        // The mistake: a timer loop outside the model's bookkeeping (as in a view's task), so
-        // nothing cancels it when the counter leaves the stack.
-        counter.isTimerOn.toggle()
-        let clock = clock
-        strayTimers.append(
-          Task { [weak counter] in
-            while (try? await clock.sleep(for: .seconds(1))) != nil {
-              counter?.count += 1
-            }
-          }
-        )
-      } else {
-        counter(at: index)?.toggleTimerButtonTapped()
-      }
+    case .toggleTimer(let index): counter(at: index)?.toggleTimerButtonTapped()
     case .loadAndGo(let index): counter(at: index)?.loadAndGoToCounterButtonTapped()
     case .getFact(let index):
       guard root.path.indices.contains(index), case .numberFact(let model) = root.path[index]

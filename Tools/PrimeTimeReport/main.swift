@@ -1,66 +1,120 @@
-// prime-time-report: runs the seeded-bug matrix against both apps and prints it, with a
-// testability scorecard, as Markdown.
-//
-//   swift run prime-time-report                          # print the matrix
-//   swift run prime-time-report --write Docs/Comparison.md   # refresh the docs' copy
-//   swift run prime-time-report --check Docs/Comparison.md   # fail if the docs' copy is stale
+// prime-time-report: mutation testing of the real suites. Applies each patch under Mutants/ to a
+// scratch copy of the apps, runs the real VanillaPrimeTimeTests and ComposablePrimeTimeTests
+// (and the composable suite with exhaustivity off), and writes the matrix with its costs.
 import Foundation
-import PrimeTimeDrivers
 
-let begin = "<!-- matrix:begin -->"
-let end = "<!-- matrix:end -->"
+let usage = """
+  usage: prime-time-report [--write FILE | --check FILE] [--scratch DIR] [--only PATCH ...]
 
-@MainActor
-func main() async -> Int32 {
-  let arguments = Array(CommandLine.arguments.dropFirst())
-  let table = BugMatrix.markdown(await BugMatrix.run())
-  guard let mode = arguments.first else {
-    print(table)
-    return 0
-  }
-  guard arguments.count == 2, mode == "--write" || mode == "--check" else {
-    FileHandle.standardError.write(
-      Data("usage: prime-time-report [--write FILE | --check FILE]\n".utf8)
-    )
-    return 2
-  }
-  let path = arguments[1]
-  guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-    let start = text.range(of: begin), let stop = text.range(of: end),
-    start.upperBound <= stop.lowerBound
-  else {
-    FileHandle.standardError.write(
-      Data("prime-time-report: \(path) has no \(begin) … \(end) section\n".utf8)
-    )
-    return 2
-  }
-  let current = text[start.upperBound..<stop.lowerBound].trimmingCharacters(
-    in: .whitespacesAndNewlines
-  )
-  if mode == "--check" {
-    if current == table { return 0 }
-    FileHandle.standardError.write(
-      Data(
-        "prime-time-report: the matrix in \(path) is stale; run: swift run prime-time-report --write \(path)\n"
-          .utf8
-      )
-    )
-    return 1
-  }
-  let updated = text.replacingCharacters(
-    in: start.upperBound..<stop.lowerBound,
-    with: "\n\(table)\n"
-  )
-  do {
-    try Data(updated.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-  } catch {
-    FileHandle.standardError.write(
-      Data("prime-time-report: cannot write \(path): \(error.localizedDescription)\n".utf8)
-    )
-    return 2
-  }
-  print("updated \(path)")
-  return 0
+  Runs every patch in Mutants/ against the real test suites and prints the matrix (Markdown).
+  Run it from the package root; it takes about half an hour on two cores.
+
+    --write FILE    put the matrix between the mutants markers of FILE
+    --check FILE    no run: fail if a patch no longer applies, or if FILE's matrix was measured
+                    on other sources than these (its fingerprint differs)
+    --scratch DIR   where the scratch copy is built (default .build/mutants)
+    --only PATCH    run only this patch (its file name without .patch); repeatable
+    --help          this text
+  """
+
+func fail(_ message: String) -> Int32 {
+  FileHandle.standardError.write(Data("prime-time-report: \(message)\n".utf8))
+  return 2
 }
 
-exit(await main())
+func log(_ message: String) {
+  FileHandle.standardError.write(Data("\(message)\n".utf8))
+}
+
+func main() -> Int32 {
+  var arguments = Array(CommandLine.arguments.dropFirst())
+  var write: String?
+  var check: String?
+  var scratch = ".build/mutants"
+  var only = Set<String>()
+  while !arguments.isEmpty {
+    let argument = arguments.removeFirst()
+    switch argument {
+    case "--help", "-h":
+      print(usage)
+      return 0
+    case "--write", "--check", "--scratch", "--only":
+      guard let value = arguments.first, !value.hasPrefix("--") else {
+        return fail("\(argument) needs a value (see --help)")
+      }
+      arguments.removeFirst()
+      switch argument {
+      case "--write": write = value
+      case "--check": check = value
+      case "--scratch": scratch = value
+      default: only.insert(value)
+      }
+    default:
+      return fail("unknown argument \(argument) (see --help)")
+    }
+  }
+  if write != nil, check != nil { return fail("--write and --check cannot be combined") }
+  let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+  guard FileManager.default.fileExists(atPath: root.appendingPathComponent("Mutants").path) else {
+    return fail("no Mutants/ folder here: run from the package root")
+  }
+  do {
+    if let check { return try runCheck(check, root: root) }
+    if let write, (try? String(contentsOfFile: write, encoding: .utf8))?.contains(Matrix.begin) != true {
+      return fail("\(write) has no \(Matrix.begin) … \(Matrix.end) section")
+    }
+    let known = Set(try Mutant.all(in: root).map { URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent })
+    if let unknown = only.subtracting(known).first { return fail("no patch named \(unknown)") }
+    if write != nil, !only.isEmpty { return fail("--write needs the whole matrix: drop --only") }
+    let matrix = try Matrix.run(
+      root: root,
+      scratch: URL(fileURLWithPath: scratch, relativeTo: root),
+      only: only,
+      log: log
+    )
+    let table = matrix.markdown()
+    guard let write else {
+      print(table)
+      return 0
+    }
+    let text = try String(contentsOfFile: write, encoding: .utf8)
+    guard let start = text.range(of: Matrix.begin), let stop = text.range(of: Matrix.end),
+      start.upperBound <= stop.lowerBound
+    else { return fail("\(write) has no \(Matrix.begin) … \(Matrix.end) section") }
+    let updated = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n\(table)\n")
+    try Data(updated.utf8).write(to: URL(fileURLWithPath: write), options: .atomic)
+    log("wrote the matrix into \(write)")
+    return 0
+  } catch {
+    return fail("\(error)")
+  }
+}
+
+/// The CI check: every patch applies to these sources, and the document's matrix was measured
+/// on them.
+func runCheck(_ path: String, root: URL) throws -> Int32 {
+  var problems: [String] = []
+  for mutant in try Mutant.all(in: root) {
+    let result = try Shell.run(["git", "apply", "--check", mutant.path], in: root)
+    if result.status != 0 {
+      problems.append("\(mutant.path) no longer applies: \(result.output.split(separator: "\n").first ?? "")")
+    }
+  }
+  let text = try String(contentsOfFile: path, encoding: .utf8)
+  let current = try Fingerprint.of(root: root)
+  switch Matrix.recordedFingerprint(in: text) {
+  case nil:
+    problems.append("\(path) records no matrix fingerprint")
+  case let recorded? where recorded != current:
+    problems.append(
+      "\(path): the matrix was measured on other sources (fingerprint \(recorded), now \(current)); "
+        + "run: swift run -c release prime-time-report --write \(path)"
+    )
+  default:
+    break
+  }
+  for problem in problems { FileHandle.standardError.write(Data("prime-time-report: \(problem)\n".utf8)) }
+  return problems.isEmpty ? 0 : 1
+}
+
+exit(main())

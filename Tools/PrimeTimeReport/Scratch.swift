@@ -1,0 +1,203 @@
+import Foundation
+
+/// A copy of the two apps, their libraries and their test suites in a package of their own, where
+/// patches are applied and the real suites run.
+///
+/// Only what the two suites need is copied, so a patch rebuilds one app and one test target.
+struct Scratch {
+  let root: URL
+  let directory: URL
+
+  static let folders = [
+    "Sources/PrimeTimeCore", "Sources/Clocks", "Sources/ComposableArchitecture",
+    "Sources/ComposableArchitectureTesting", "Sources/VanillaPrimeTime",
+    "Sources/ComposablePrimeTime", "Tests/PrimeTimeFixtures", "Tests/VanillaPrimeTimeTests",
+    "Tests/ComposablePrimeTimeTests",
+  ]
+
+  static let manifest = """
+    // swift-tools-version: 6.0
+    // Written by prime-time-report: the two apps and their suites, for mutation runs.
+    import PackageDescription
+
+    let package = Package(
+      name: "PrimeTimeMutants",
+      platforms: [.macOS(.v14), .iOS(.v17)],
+      targets: [
+        .target(name: "PrimeTimeCore"),
+        .target(name: "Clocks"),
+        .target(name: "ComposableArchitecture", dependencies: ["Clocks"]),
+        .target(
+          name: "ComposableArchitectureTesting",
+          dependencies: ["ComposableArchitecture", "Clocks"]
+        ),
+        .target(name: "VanillaPrimeTime", dependencies: ["PrimeTimeCore"]),
+        .target(name: "ComposablePrimeTime", dependencies: ["ComposableArchitecture", "PrimeTimeCore"]),
+        .target(
+          name: "PrimeTimeFixtures",
+          dependencies: ["PrimeTimeCore", "Clocks"],
+          path: "Tests/PrimeTimeFixtures"
+        ),
+        .testTarget(
+          name: "VanillaPrimeTimeTests",
+          dependencies: ["VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
+        ),
+        .testTarget(
+          name: "ComposablePrimeTimeTests",
+          dependencies: [
+            "ComposablePrimeTime", "ComposableArchitectureTesting", "PrimeTimeFixtures",
+            "PrimeTimeCore",
+          ]
+        ),
+      ],
+      swiftLanguageModes: [.v6]
+    )
+
+    """
+
+  /// Copies the sources into `directory` (keeping its `.build`, so later runs are incremental).
+  static func create(from root: URL, at directory: URL) throws -> Scratch {
+    let manager = FileManager.default
+    try manager.createDirectory(at: directory, withIntermediateDirectories: true)
+    for folder in ["Sources", "Tests"] {
+      try? manager.removeItem(at: directory.appendingPathComponent(folder))
+    }
+    for folder in folders {
+      let target = directory.appendingPathComponent(folder)
+      try manager.createDirectory(
+        at: target.deletingLastPathComponent(),
+        withIntermediateDirectories: true
+      )
+      try manager.copyItem(at: root.appendingPathComponent(folder), to: target)
+    }
+    try Data(manifest.utf8).write(to: directory.appendingPathComponent("Package.swift"))
+    // A repository of its own: inside another repository's tree, `git apply` would silently
+    // skip every path outside the current folder.
+    if !manager.fileExists(atPath: directory.appendingPathComponent(".git").path) {
+      _ = try Shell.run(["git", "init", "-q"], in: directory)
+    }
+    return Scratch(root: root, directory: directory)
+  }
+
+  /// Builds the apps and both suites; a failure is an error (a patch must compile).
+  func build() throws -> Double {
+    let result = try Shell.run(["swift", "build", "--build-tests"], in: directory)
+    guard result.status == 0 else {
+      let errors = result.output.split(separator: "\n").filter { $0.contains("error:") }
+      throw ReportError(
+        "the build failed:\n" + errors.prefix(5).joined(separator: "\n")
+      )
+    }
+    return result.seconds
+  }
+
+  /// Applies (or, with `reverse`, removes) a patch from the package root.
+  func apply(_ mutant: Mutant, reverse: Bool = false) throws {
+    let patch = root.appendingPathComponent(mutant.path).path
+    let result = try Shell.run(
+      ["git", "apply"] + (reverse ? ["-R"] : []) + [patch],
+      in: directory
+    )
+    guard result.status == 0 else {
+      throw ReportError("\(mutant.path) does not apply: \(result.output)")
+    }
+    // Make sure it really changed the files (or, reversed, restored them).
+    let check = try Shell.run(
+      ["git", "apply", "--check"] + (reverse ? [] : ["-R"]) + [patch],
+      in: directory
+    )
+    guard check.status == 0 else {
+      throw ReportError("\(mutant.path) did not change the scratch copy as expected")
+    }
+  }
+
+  /// Runs one suite and returns what failed.
+  func run(_ suite: Suite) throws -> SuiteRun {
+    let report = directory.appendingPathComponent(".build/mutants-results.xml")
+    try? FileManager.default.removeItem(at: report)
+    #if os(Linux)
+      // The test binary itself, not `swift test`: a test that hangs is then one process to stop
+      // at the time limit, with nothing left holding the output open.
+      let command = [
+        ".build/debug/PrimeTimeMutantsPackageTests.xctest", "--testing-library", "swift-testing",
+        "--filter", suite.filter, "--xunit-output", report.path,
+      ]
+    #else
+      let command = [
+        "swift", "test", "--skip-build", "--filter", suite.filter, "--xunit-output", report.path,
+      ]
+    #endif
+    let result = try Shell.run(
+      command,
+      in: directory,
+      environment: suite.environment,
+      timeLimit: 120
+    )
+    let xml = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+    return SuiteRun(result, xunit: xml)
+  }
+}
+
+/// A suite as the matrix runs it.
+enum Suite: String, CaseIterable {
+  case vanilla = "vanilla suite"
+  case composable = "composable suite"
+  case composableNonExhaustive = "composable suite, exhaustivity off"
+
+  var filter: String {
+    self == .vanilla ? "VanillaPrimeTimeTests" : "ComposablePrimeTimeTests"
+  }
+
+  var environment: [String: String] {
+    self == .composableNonExhaustive ? ["PRIME_TIME_TESTSTORE_EXHAUSTIVITY": "off"] : [:]
+  }
+
+  /// The app whose patches this suite is run against.
+  var app: Mutant.App { self == .vanilla ? .vanilla : .composable }
+}
+
+/// What one run of a suite reported.
+struct SuiteRun {
+  /// `Suite.test` for each test that failed.
+  let failures: Set<String>
+  /// The process died (a crash) or hit its time limit, with no complete report.
+  let aborted: String?
+  let seconds: Double
+
+  /// Reads the failures from Swift Testing's xUnit report, and whether the run completed from
+  /// its output.
+  init(_ result: Shell.Result, xunit: String) {
+    var failed = Set<String>()
+    let testcase = /<testcase classname="([^"]*)" name="([^"(]*)\(?[^"]*"[^>]*?(\/?)>/
+    var index = xunit.startIndex
+    while let match = xunit[index...].firstMatch(of: testcase) {
+      let (_, classname, name, selfClosing) = match.output
+      let rest = xunit[match.range.upperBound...]
+      if selfClosing.isEmpty {
+        let close = rest.range(of: "</testcase>")?.lowerBound ?? rest.endIndex
+        if rest[..<close].contains("<failure") {
+          let suite = classname.split(separator: ".").last.map(String.init) ?? String(classname)
+          failed.insert("\(suite).\(name)")
+        }
+      }
+      index = match.range.upperBound
+    }
+    let plain = result.output.replacing(/\u{1B}\[[0-9;]*m/, with: "")
+    if xunit.isEmpty {
+      // No report (the run was stopped): take the failures it printed before it stopped.
+      for line in plain.split(separator: "\n") where line.hasPrefix("✘ Test ") {
+        guard line.contains(") failed"), let open = line.firstIndex(of: "(") else { continue }
+        failed.insert(String(line[line.index(line.startIndex, offsetBy: 7)..<open]))
+      }
+    }
+    failures = failed
+    if result.timedOut {
+      aborted = "time limit"
+    } else if !plain.contains("Test run with ") {
+      aborted = "crash"
+    } else {
+      aborted = nil
+    }
+    seconds = result.seconds
+  }
+}
