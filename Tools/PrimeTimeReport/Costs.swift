@@ -14,7 +14,9 @@ struct Costs {
 
   static func count(root: URL) throws -> Costs {
     var costs = Costs()
-    for (suite, app) in [("VanillaPrimeTimeTests", Mutant.App.vanilla), ("ComposablePrimeTimeTests", .composable)] {
+    for (suite, app) in [
+      ("VanillaPrimeTimeTests", Mutant.App.vanilla), ("ComposablePrimeTimeTests", .composable),
+    ] {
       var column = Column()
       for path in try Fingerprint.files(under: ["Tests/\(suite)"], root: root) {
         let text = try read(path, root)
@@ -25,19 +27,56 @@ struct Costs {
     }
     let appTests = try read("Tests/VanillaPrimeTimeTests/AppTests.swift", root)
     costs.vanilla.glue = [
-      ("whole-state snapshot glue (tests)", codeLines(between: "// glue:begin", "// glue:end", in: appTests)),
-      ("SwiftUI stand-ins (`Binding`, `ViewState`, `ViewHost`)", try codeLines(folder: "Sources/VanillaPrimeTime/SwiftUIStandIns", root)),
-      ("screens (views and their logic)", try declarations(["public struct CounterView", "public struct IsPrimeModalView", "public struct FavoritePrimesView", "public struct ContentView"], app: "VanillaPrimeTime", root)),
+      (
+        "whole-state snapshot glue (tests)",
+        codeLines(between: "// glue:begin", "// glue:end", in: appTests)
+      ),
+      (
+        "SwiftUI stand-ins (`Binding`, `ViewState`, `ViewHost`)",
+        try codeLines(folder: "Sources/VanillaPrimeTime/SwiftUIStandIns", root)
+      ),
+      (
+        "screens (views and their logic)",
+        try declarations(
+          [
+            "public struct CounterView", "public struct IsPrimeModalView",
+            "public struct FavoritePrimesView", "public struct ContentView",
+          ],
+          app: "VanillaPrimeTime",
+          root
+        )
+      ),
     ]
     var casePaths = 0
     for path in try Fingerprint.files(under: ["Sources/ComposablePrimeTime"], root: root) {
-      casePaths += declarationLines(startingWith: "extension ", containing: ": CasePathable {", in: try read(path, root))
+      casePaths += declarationLines(
+        startingWith: "extension ",
+        containing: ": CasePathable {",
+        in: try read(path, root)
+      )
     }
     let app = try read("Sources/ComposablePrimeTime/App.swift", root)
     costs.composable.glue = [
       ("hand-written case paths", casePaths),
-      ("state projections (`AppFeature.State.counter`, `.favoritePrimesScreen`)", declarationLines(startingWith: "public var counter: Counter.State {", in: app) + declarationLines(startingWith: "public var favoritePrimesScreen: FavoritePrimes.State {", in: app)),
-      ("screens (views sending actions)", try declarations(["public struct CounterView", "public struct IsPrimeModalView", "public struct FavoritePrimesView", "public struct ContentView"], app: "ComposablePrimeTime", root)),
+      (
+        "state projections (`AppFeature.State.counter`, `.favoritePrimesScreen`)",
+        declarationLines(startingWith: "public var counter: Counter.State {", in: app)
+          + declarationLines(
+            startingWith: "public var favoritePrimesScreen: FavoritePrimes.State {",
+            in: app
+          )
+      ),
+      (
+        "screens (views sending actions)",
+        try declarations(
+          [
+            "public struct CounterView", "public struct IsPrimeModalView",
+            "public struct FavoritePrimesView", "public struct ContentView",
+          ],
+          app: "ComposablePrimeTime",
+          root
+        )
+      ),
     ]
     return costs
   }
@@ -56,7 +95,9 @@ struct Costs {
   }
 
   static func codeLines(folder: String, _ root: URL) throws -> Int {
-    try Fingerprint.files(under: [folder], root: root).reduce(0) { $0 + codeLines(try read($1, root)) }
+    try Fingerprint.files(under: [folder], root: root).reduce(0) {
+      $0 + codeLines(try read($1, root))
+    }
   }
 
   static func codeLines(between begin: String, _ end: String, in text: String) -> Int {
@@ -69,7 +110,11 @@ struct Costs {
 
   /// The code lines of every declaration whose first line starts (after indentation) with
   /// `prefix` and contains `marker`, through its matching closing brace.
-  static func declarationLines(startingWith prefix: String, containing marker: String = "", in text: String) -> Int {
+  static func declarationLines(
+    startingWith prefix: String,
+    containing marker: String = "",
+    in text: String
+  ) -> Int {
     let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
     var total = 0
     var index = 0

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A short hash of everything a matrix run depends on: the apps, their libraries, both suites,
-/// the patches and this tool. The docs' table records it; CI recomputes it and fails when the
-/// table was measured on other sources.
+/// A short hash of everything a matrix run depends on.
+///
+/// That is the apps, their libraries, both suites, the patches and this tool. The docs' table
+/// records it; CI recomputes it and fails when the table was measured on other sources.
 enum Fingerprint {
   static let inputs = Scratch.folders + ["Mutants", "Tools/PrimeTimeReport"]
 

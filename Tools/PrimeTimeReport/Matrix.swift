@@ -15,13 +15,15 @@ struct Matrix {
     var isCaught: Bool { !caughtBy.isEmpty || aborted != nil }
   }
 
-  static func run(root: URL, scratch: URL, only: Set<String>, log: (String) -> Void) throws -> Matrix
+  static func run(root: URL, scratch: URL, only: Set<String>, log: (String) -> Void) throws
+    -> Matrix
   {
     var matrix = Matrix()
     matrix.fingerprint = try Fingerprint.of(root: root)
     matrix.costs = try Costs.count(root: root)
     matrix.mutants = try Mutant.all(in: root).filter {
-      only.isEmpty || only.contains(URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent)
+      only.isEmpty
+        || only.contains(URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent)
     }
     let sandbox = try Scratch.create(from: root, at: scratch)
     log("building the apps and suites in \(scratch.path) (the first build takes minutes)…")
@@ -33,7 +35,9 @@ struct Matrix {
         throw ReportError("the \(suite.rawValue) did not finish on the unchanged apps (\(aborted))")
       }
       matrix.baselines[suite] = run
-      log("  \(suite.rawValue): \(String(format: "%.1f", run.seconds)) s, \(run.failures.count) failing before any patch (excluded)")
+      log(
+        "  \(suite.rawValue): \(String(format: "%.1f", run.seconds)) s, \(run.failures.count) failing before any patch (excluded)"
+      )
     }
     for (index, mutant) in matrix.mutants.enumerated() {
       let name = URL(fileURLWithPath: mutant.path).deletingPathExtension().lastPathComponent
@@ -54,7 +58,9 @@ struct Matrix {
         let verdicts = row.sorted { $0.key.rawValue < $1.key.rawValue }.map {
           "\($0.key.rawValue): \($0.value.isCaught ? "fails" : "passes")"
         }
-        log("[\(index + 1)/\(matrix.mutants.count)] \(name) (build \(Int(built)) s) — \(verdicts.joined(separator: ", "))")
+        log(
+          "[\(index + 1)/\(matrix.mutants.count)] \(name) (build \(Int(built)) s) — \(verdicts.joined(separator: ", "))"
+        )
       } catch {
         throw ReportError("\(mutant.path): \(error)")
       }

@@ -60,10 +60,16 @@ func main() -> Int32 {
   }
   do {
     if let check { return try runCheck(check, root: root) }
-    if let write, (try? String(contentsOfFile: write, encoding: .utf8))?.contains(Matrix.begin) != true {
+    if let write,
+      (try? String(contentsOfFile: write, encoding: .utf8))?.contains(Matrix.begin) != true
+    {
       return fail("\(write) has no \(Matrix.begin) … \(Matrix.end) section")
     }
-    let known = Set(try Mutant.all(in: root).map { URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent })
+    let known = Set(
+      try Mutant.all(in: root).map {
+        URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent
+      }
+    )
     if let unknown = only.subtracting(known).first { return fail("no patch named \(unknown)") }
     if write != nil, !only.isEmpty { return fail("--write needs the whole matrix: drop --only") }
     let matrix = try Matrix.run(
@@ -81,7 +87,10 @@ func main() -> Int32 {
     guard let start = text.range(of: Matrix.begin), let stop = text.range(of: Matrix.end),
       start.upperBound <= stop.lowerBound
     else { return fail("\(write) has no \(Matrix.begin) … \(Matrix.end) section") }
-    let updated = text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n\(table)\n")
+    let updated = text.replacingCharacters(
+      in: start.upperBound..<stop.lowerBound,
+      with: "\n\(table)\n"
+    )
     try Data(updated.utf8).write(to: URL(fileURLWithPath: write), options: .atomic)
     log("wrote the matrix into \(write)")
     return 0
@@ -97,7 +106,9 @@ func runCheck(_ path: String, root: URL) throws -> Int32 {
   for mutant in try Mutant.all(in: root) {
     let result = try Shell.run(["git", "apply", "--check", mutant.path], in: root)
     if result.status != 0 {
-      problems.append("\(mutant.path) no longer applies: \(result.output.split(separator: "\n").first ?? "")")
+      problems.append(
+        "\(mutant.path) no longer applies: \(result.output.split(separator: "\n").first ?? "")"
+      )
     }
   }
   let text = try String(contentsOfFile: path, encoding: .utf8)
@@ -113,7 +124,9 @@ func runCheck(_ path: String, root: URL) throws -> Int32 {
   default:
     break
   }
-  for problem in problems { FileHandle.standardError.write(Data("prime-time-report: \(problem)\n".utf8)) }
+  for problem in problems {
+    FileHandle.standardError.write(Data("prime-time-report: \(problem)\n".utf8))
+  }
   return problems.isEmpty ? 0 : 1
 }
 
