@@ -33,7 +33,8 @@ where Base.State == AppFeature.State, Base.Action == AppFeature.Action {
   ) -> Effect<AppFeature.Action> {
     switch action {
     case .counter(.primeModal(.presented(.saveFavoritePrimeTapped))):
-      if let count = state.primeModal?.count {
+      if let modal = state.primeModal, modal.isPrime {
+        let count = modal.count
         state.activityFeed.append(Activity(timestamp: date.now, type: .addedFavoritePrime(count)))
       }
     case .counter(.primeModal(.presented(.removeFavoritePrimeTapped))):

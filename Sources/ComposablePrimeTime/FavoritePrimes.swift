@@ -58,14 +58,17 @@ public struct FavoritePrimes: Reducer {
       return .none
     case .saveButtonTapped:
       return .run { [primes = state.favoritePrimes, fileClient] _ in
-        try await fileClient.save(FavoritePrimesFile.name, FavoritePrimesFile.encode(primes))
+        let name = FavoritePrimesFile.name
+        let data = try FavoritePrimesFile.encodeForSaving(primes, path: fileClient.location(name))
+        try await fileClient.save(name, data)
       } catch: { error, send in
         await send(.saveFailed("\(error)"))
       }
     case .loadButtonTapped:
       return .run { [fileClient] send in
         guard let data = try await fileClient.load(FavoritePrimesFile.name) else { return }
-        await send(.loadedFavoritePrimes(try FavoritePrimesFile.decode(data)))
+        let path = fileClient.location(FavoritePrimesFile.name)
+        await send(.loadedFavoritePrimes(try FavoritePrimesFile.decode(data, path: path)))
       } catch: { error, send in
         await send(.loadFailed("\(error)"))
       }

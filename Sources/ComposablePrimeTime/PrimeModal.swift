@@ -49,6 +49,8 @@ public struct PrimeModal: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     switch action {
     case .saveFavoritePrimeTapped:
+      // Only a prime can be a favourite: the file would refuse anything else.
+      guard state.isPrime else { return .none }
       state.favoritePrimes.append(state.count)
     case .removeFavoritePrimeTapped:
       state.favoritePrimes.removeAll { $0 == state.count }

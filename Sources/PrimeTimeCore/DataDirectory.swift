@@ -2,8 +2,10 @@ import Foundation
 
 /// Where PrimeTime keeps its files on this machine.
 ///
-/// `PRIME_TIME_DATA_DIR` wins when set (tests and scripts point it at a temporary directory).
-/// Otherwise Linux uses `$XDG_DATA_HOME/prime-time`, falling back to
+/// `PRIME_TIME_DATA_DIR` wins when set to a non-empty value (tests and scripts point it at a
+/// temporary directory); a relative path is resolved against the directory the process started
+/// in, once, so the app keeps using the same files if it later changes directory. An empty
+/// value is ignored. Otherwise Linux uses `$XDG_DATA_HOME/prime-time`, falling back to
 /// `~/.local/share/prime-time`, and Apple platforms use `Application Support/prime-time`.
 ///
 /// ```swift
@@ -14,15 +16,23 @@ public enum DataDirectory {
   /// The environment variable that overrides the data directory.
   public static let environmentKey = "PRIME_TIME_DATA_DIR"
 
+  /// The live data directory, resolved once from the process environment and the directory the
+  /// process started in.
+  public static let live: URL = resolve()
+
   /// Resolves the data directory from an environment.
   ///
-  /// - Parameter environment: The variables to read; the process environment by default.
-  /// - Returns: The directory URL (it may not exist yet).
+  /// - Parameters:
+  ///   - environment: The variables to read; the process environment by default.
+  ///   - currentDirectory: What a relative `PRIME_TIME_DATA_DIR` is relative to.
+  /// - Returns: The absolute directory URL (it may not exist yet).
   public static func resolve(
-    environment: [String: String] = ProcessInfo.processInfo.environment
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    currentDirectory: String = FileManager.default.currentDirectoryPath
   ) -> URL {
     if let override = environment[environmentKey], !override.isEmpty {
-      return URL(fileURLWithPath: override, isDirectory: true)
+      let absolute = override.hasPrefix("/") ? override : "\(currentDirectory)/\(override)"
+      return URL(fileURLWithPath: absolute, isDirectory: true).standardizedFileURL
     }
     #if canImport(Darwin)
       let base =

@@ -15,6 +15,26 @@ public enum FavoritePrimesFile {
   /// The file name inside the data directory.
   public static let name = "favorite-primes.json"
 
+  /// The most favourites a file may hold: more is refused on save and reported on load.
+  public static let maximumEntries = 10_000
+
+  /// The largest favourites file read, in bytes (10,000 primes take about 80 KB).
+  public static let maximumFileSize = 1 << 20
+
+  /// Why `primes` cannot be saved (it could not be loaded back), or `nil` when it can.
+  ///
+  /// - Parameter primes: The favourites to check.
+  /// - Returns: A reason naming the first offending entry, or `nil`.
+  public static func problem(with primes: [Int]) -> String? {
+    if primes.count > maximumEntries {
+      return "\(primes.count) favourites, where at most \(maximumEntries) are allowed"
+    }
+    if let bad = primes.firstIndex(where: { !isPrime($0) }) {
+      return "entry \(bad) (\(primes[bad])) is not a prime"
+    }
+    return nil
+  }
+
   /// Encodes favourite primes as the file's bytes.
   ///
   /// - Parameter primes: The favourites, in order.
@@ -24,6 +44,26 @@ public enum FavoritePrimesFile {
     Data("[\(primes.map(String.init).joined(separator: ","))]".utf8)
   }
 
+  /// Encodes favourite primes for saving, refusing a list that could not be loaded back.
+  ///
+  /// ```swift
+  /// try FavoritePrimesFile.encodeForSaving([2, 3], path: path)  // Data("[2,3]")
+  /// try FavoritePrimesFile.encodeForSaving([4], path: path)     // throws .rejected: not a prime
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - primes: The favourites, in order.
+  ///   - path: The file's path, to name in an error.
+  /// - Returns: The file's bytes.
+  /// - Throws: ``FileStorageError/rejected(path:reason:)`` naming the first offending entry.
+  public static func encodeForSaving(
+    _ primes: [Int],
+    path: String = name
+  ) throws(FileStorageError) -> Data {
+    if let problem = problem(with: primes) { throw .rejected(path: path, reason: problem) }
+    return encode(primes)
+  }
+
   /// Decodes the file's bytes.
   ///
   /// - Parameters:
@@ -31,16 +71,20 @@ public enum FavoritePrimesFile {
   ///   - path: The path to name in an error.
   /// - Returns: The favourites, in file order.
   /// - Throws: ``FileStorageError/corrupt(path:reason:)`` when the data is not a JSON array of
-  ///   integers, or an entry is not a prime.
+  ///   integers, an entry is not a prime or there are more than ``maximumEntries``;
+  ///   ``FileStorageError/tooLarge(path:size:limit:)`` past ``maximumFileSize``.
   public static func decode(_ data: Data, path: String = name) throws(FileStorageError) -> [Int] {
+    if data.count > maximumFileSize {
+      throw .tooLarge(path: path, size: data.count, limit: maximumFileSize)
+    }
     let primes: [Int]
     do {
       primes = try JSONDecoder().decode([Int].self, from: data)
     } catch {
       throw .corrupt(path: path, reason: "expected a JSON array of whole numbers")
     }
-    if let bad = primes.firstIndex(where: { !isPrime($0) }) {
-      throw .corrupt(path: path, reason: "entry \(bad) (\(primes[bad])) is not a prime")
+    if let problem = problem(with: primes) {
+      throw .corrupt(path: path, reason: problem)
     }
     return primes
   }
@@ -51,7 +95,7 @@ public enum FavoritePrimesFile {
   /// - Returns: The favourites, or `nil` when there is no file yet.
   /// - Throws: ``FileStorageError`` when the file is unreadable or corrupt.
   public static func load(from storage: FileStorage) throws(FileStorageError) -> [Int]? {
-    guard let data = try storage.load(name) else { return nil }
+    guard let data = try storage.load(name, maximumSize: maximumFileSize) else { return nil }
     return try decode(data, path: storage.directory.appendingPathComponent(name).path)
   }
 
@@ -60,8 +104,11 @@ public enum FavoritePrimesFile {
   /// - Parameters:
   ///   - primes: The favourites, in order.
   ///   - storage: Where the file lives.
-  /// - Throws: ``FileStorageError/writeFailed(path:reason:)``; the old file is left intact.
+  /// - Throws: ``FileStorageError/rejected(path:reason:)`` for a list that could not be loaded
+  ///   back (an entry that is not a prime, too many entries), before anything is written;
+  ///   ``FileStorageError/writeFailed(path:reason:)``. Either way the old file is left intact.
   public static func save(_ primes: [Int], to storage: FileStorage) throws(FileStorageError) {
-    try storage.save(name, encode(primes))
+    let path = storage.directory.appendingPathComponent(name).path
+    try storage.save(name, encodeForSaving(primes, path: path))
   }
 }

@@ -21,6 +21,12 @@ public enum FileStorageError: Error, Equatable, Sendable, CustomStringConvertibl
   case writeFailed(path: String, reason: String)
   /// The file name is not a plain name inside the data directory.
   case invalidName(String)
+  /// The file is larger than its kind of file may be; it was not read.
+  ///
+  /// `size` and `limit` are in bytes.
+  case tooLarge(path: String, size: Int, limit: Int)
+  /// The contents were refused before writing (they could not be read back); nothing changed.
+  case rejected(path: String, reason: String)
 
   /// A sentence that names the file and the reason, suitable for an alert.
   public var description: String {
@@ -29,6 +35,9 @@ public enum FileStorageError: Error, Equatable, Sendable, CustomStringConvertibl
     case .corrupt(let path, let reason): "\(path) is corrupt: \(reason)"
     case .writeFailed(let path, let reason): "\(path) could not be written: \(reason)"
     case .invalidName(let name): "\"\(name)\" is not a valid data file name"
+    case .tooLarge(let path, let size, let limit):
+      "\(path) is too large to read: \(size) bytes, where at most \(limit) are expected"
+    case .rejected(let path, let reason): "\(path) was not written: \(reason)"
     }
   }
 }

@@ -41,8 +41,11 @@ public struct IsPrimeModalView {
   /// The modal's message: "7 is prime 🎉" or "8 is not prime :(".
   public var message: String { isPrime ? "\(count) is prime 🎉" : "\(count) is not prime :(" }
 
-  /// "Save to favorite primes" tapped.
+  /// "Save to favorite primes" tapped (the button shows only for a prime; for any other count
+  /// this does nothing, since the favourites file holds primes only).
   public func saveFavoritePrime() {
+    // Only a prime can be a favourite: the file would refuse anything else.
+    guard isPrime else { return }
     favoritePrimes.append(count)
     activityFeed.append(Activity(timestamp: now(), type: .addedFavoritePrime(count)))
   }

@@ -118,4 +118,31 @@ struct FavoritePrimesTests {
     await store.send(.loadButtonTapped)
     await store.receive(.loadedFavoritePrimes([2, 3, 5])) { $0.favoritePrimes = [2, 3, 5] }
   }
+
+  /// A list holding a non-prime is refused before anything is written.
+  @Test func saveButtonTapped_notPrime() async {
+    let file = InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
+    let store = makeStore(favorites: [4], file: file)
+    await store.send(.favoritePrimes(.saveButtonTapped))
+    let message = "favorite-primes.json was not written: entry 0 (4) is not a prime"
+    await store.receive(.favoritePrimes(.saveFailed(message))) {
+      $0.favoritePrimesAlertMessage = message
+    }
+    #expect(file.contents == Fixtures.favoritesFile)
+  }
+
+  /// The alert names the file by its full path, as the vanilla one does.
+  @Test func loadButtonTapped_corruptFileShowsThePath() async throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent(FavoritePrimesFile.name)
+    try Data("[4]".utf8).write(to: file)
+    let store = TestStore(initialState: FavoritePrimes.State()) {
+      FavoritePrimes()
+    } withDependencies: {
+      $0.fileClient = .storage(FileStorage(directory: directory.url))
+    }
+    await store.send(.loadButtonTapped)
+    let message = "\(file.path) is corrupt: entry 0 (4) is not a prime"
+    await store.receive(.loadFailed(message)) { $0.alertMessage = message }
+  }
 }

@@ -78,4 +78,19 @@ import Testing
     let timestamp = try #require(store.state.activityFeed.first?.timestamp)
     #expect(timestamp != Fixtures.date)
   }
+
+  /// A count that is not prime cannot become a favourite (the file holds primes only): nothing
+  /// changes, and no activity is recorded.
+  @Test func saveFavoritePrimeTapped_notPrime() async {
+    let store = TestStore(
+      initialState: AppFeature.State(
+        count: 4,
+        favoritePrimes: [2, 3],
+        primeModal: PrimeModal.State(count: 4, favoritePrimes: [2, 3])
+      )
+    ) {
+      AppFeature()
+    }
+    await store.send(.counter(.primeModal(.presented(.saveFavoritePrimeTapped))))
+  }
 }

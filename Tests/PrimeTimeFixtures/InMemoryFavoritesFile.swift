@@ -55,7 +55,7 @@ public final class InMemoryFavoritesFile: Sendable {
 
   /// Encodes and writes the favourites (the vanilla app's `saveFavoritePrimesFile`).
   public func savePrimes(_ primes: [Int]) throws {
-    try save(FavoritePrimesFile.name, FavoritePrimesFile.encode(primes))
+    try save(FavoritePrimesFile.name, FavoritePrimesFile.encodeForSaving(primes))
   }
 
   /// The error a failed write throws in the fixtures.

@@ -113,4 +113,27 @@ import VanillaPrimeTime
     #expect(state.favoritePrimes == [2, 3, 5])
     #expect(screen.alertMessage == nil)
   }
+
+  /// A list holding a non-prime is refused before anything is written.
+  @Test func saveButtonTapped_notPrime() {
+    let file = InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
+    let (_, screen) = makeScreen(favorites: [4], file: file)
+    screen.saveFavoritePrimes()
+    #expect(
+      screen.alertMessage == "favorite-primes.json was not written: entry 0 (4) is not a prime"
+    )
+    #expect(file.contents == Fixtures.favoritesFile)
+  }
+
+  /// The alert names the file by its full path.
+  @Test func loadButtonTapped_corruptFileShowsThePath() throws {
+    let directory = try TemporaryDirectory()
+    let file = directory.url.appendingPathComponent(FavoritePrimesFile.name)
+    try Data("[4]".utf8).write(to: file)
+    let storage = FileStorage(directory: directory.url)
+    var screen = ContentView(state: AppState()).favoritePrimesView
+    screen.loadFavoritePrimesFile = { try FavoritePrimesFile.load(from: storage) }
+    screen.loadFavoritePrimes()
+    #expect(screen.alertMessage == "\(file.path) is corrupt: entry 0 (4) is not a prime")
+  }
 }

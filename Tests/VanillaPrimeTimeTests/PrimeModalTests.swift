@@ -69,4 +69,18 @@ import VanillaPrimeTime
     #expect(timestamp != Fixtures.date)
     #expect(before <= timestamp && timestamp <= after)
   }
+
+  /// A count that is not prime cannot become a favourite (the file holds primes only).
+  @Test func saveFavoritePrimeTapped_notPrime() {
+    let state = AppState(count: 4, favoritePrimes: [2, 3])
+    var modal = IsPrimeModalView(
+      activityFeed: Binding(state, \.activityFeed),
+      count: state.count,
+      favoritePrimes: Binding(state, \.favoritePrimes)
+    )
+    modal.now = { Fixtures.date }
+    modal.saveFavoritePrime()
+    #expect(state.favoritePrimes == [2, 3])
+    #expect(state.activityFeed.isEmpty)
+  }
 }

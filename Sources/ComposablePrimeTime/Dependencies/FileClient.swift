@@ -15,14 +15,23 @@ public struct FileClient: Sendable {
   public var load: @Sendable (_ name: String) async throws -> Data?
   /// Replaces a whole file.
   public var save: @Sendable (_ name: String, _ data: Data) async throws -> Void
+  /// Where a file is, as an error message names it (its full path for the live client).
+  public var location: @Sendable (_ name: String) -> String
 
   /// Creates a client.
+  ///
+  /// - Parameters:
+  ///   - load: Reads a whole file.
+  ///   - save: Replaces a whole file.
+  ///   - location: Names a file in messages; the name itself by default.
   public init(
     load: @escaping @Sendable (_ name: String) async throws -> Data?,
-    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void
+    save: @escaping @Sendable (_ name: String, _ data: Data) async throws -> Void,
+    location: @escaping @Sendable (_ name: String) -> String = { $0 }
   ) {
     self.load = load
     self.save = save
+    self.location = location
   }
 
   /// A client over a storage directory.
@@ -31,8 +40,9 @@ public struct FileClient: Sendable {
   /// - Returns: The client.
   public static func storage(_ storage: FileStorage) -> FileClient {
     FileClient(
-      load: { try storage.load($0) },
-      save: { try storage.save($0, $1) }
+      load: { try storage.load($0, maximumSize: FavoritePrimesFile.maximumFileSize) },
+      save: { try storage.save($0, $1) },
+      location: { storage.directory.appendingPathComponent($0).path }
     )
   }
 }
