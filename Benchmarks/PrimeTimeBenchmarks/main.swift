@@ -16,6 +16,7 @@ struct Options {
   var baseline: String?
   var profile: String?
   var iterations = 1_000_000
+  var iterationsGiven = false
 }
 
 func fail(_ message: String) -> Never {
@@ -51,6 +52,7 @@ func parseOptions(_ arguments: [String]) -> Options {
         fail("--iterations: not a positive number: \(text)")
       }
       options.iterations = count
+      options.iterationsGiven = true
     case "--help", "-h":
       print(
         """
@@ -63,7 +65,39 @@ func parseOptions(_ arguments: [String]) -> Options {
     default: fail("unknown argument \(argument) (see --help)")
     }
   }
+  if options.iterationsGiven, options.profile == nil {
+    fail("--iterations only applies to --profile CASE (see --help)")
+  }
   return options
+}
+
+/// Fails now, before any case runs, if `path` cannot be written: its folder must exist and be
+/// writable, and `path` must not be a folder. (Results are not lost after a long run.)
+func checkWritable(_ path: String, for flag: String) {
+  let url = URL(fileURLWithPath: path)
+  let folder = url.deletingLastPathComponent().path
+  var isDirectory: ObjCBool = false
+  if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue
+  {
+    fail("\(flag): \(path) is a folder, not a file")
+  }
+  guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+    isDirectory.boolValue
+  else { fail("\(flag): the folder \(folder) does not exist") }
+  guard FileManager.default.isWritableFile(atPath: folder) else {
+    fail("\(flag): the folder \(folder) is not writable")
+  }
+}
+
+/// Reads a `--json` report to compare against, failing now if it cannot be used.
+func loadBaseline(_ path: String) -> Report {
+  guard let data = FileManager.default.contents(atPath: path) else {
+    fail("--baseline: cannot read \(path)")
+  }
+  guard let baseline = try? JSONDecoder().decode(Report.self, from: data) else {
+    fail("--baseline: \(path) is not a prime-time-benchmarks --json report")
+  }
+  return baseline
 }
 
 func write(_ text: String, to path: String) {
@@ -102,6 +136,11 @@ func runBenchmarks() async {
   }
 
   guard !selected.isEmpty else { fail("--filter matched no case (see --list)") }
+  // Everything a run will need afterwards is checked before the first case runs.
+  if let path = options.json { checkWritable(path, for: "--json") }
+  if let path = options.markdown { checkWritable(path, for: "--markdown") }
+  if let path = options.svg { checkWritable(path, for: "--svg") }
+  let baseline = options.baseline.map { (path: $0, report: loadBaseline($0)) }
 
   let measureOptions = options.quick ? MeasureOptions.quick : MeasureOptions()
   var results: [Measurement] = []
@@ -115,13 +154,10 @@ func runBenchmarks() async {
   let report = Report(machine: .current(), quick: options.quick, results: results)
   print(report.text)
 
-  if let path = options.baseline {
-    guard let data = FileManager.default.contents(atPath: path) else { fail("cannot read \(path)") }
-    guard let baseline = try? JSONDecoder().decode(Report.self, from: data) else {
-      fail("\(path) is not a prime-time-benchmarks --json report")
-    }
+  if let baseline {
     print(
-      "\nChange against \(path) (\(baseline.machine.date)):\n" + report.comparison(with: baseline)
+      "\nChange against \(baseline.path) (\(baseline.report.machine.date)):\n"
+        + report.comparison(with: baseline.report)
     )
   }
   if let path = options.json {

@@ -61,11 +61,11 @@ enum NthPrimeEngine {
     return Int((x * (log(x) + log(log(x)))).rounded(.up))
   }
 
-  /// Returns the `n`th prime, or `nil` when out of range or when `isCancelled` says so.
   /// The most sieve steps between two checks for cancellation: tens of microseconds of work in
   /// a release build, so a cancelled request stops almost at once.
   static let cancellationCheckInterval = 1 << 14
 
+  /// Returns the `n`th prime, or `nil` when out of range or when `isCancelled` says so.
   static func compute(_ n: Int, isCancelled: () -> Bool) -> Int? {
     guard nthPrimeSupportedRange.contains(n) else { return nil }
     if n == 1 { return 2 }
