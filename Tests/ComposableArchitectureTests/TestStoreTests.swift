@@ -69,7 +69,7 @@ struct TestStoreTests {
     await store.receive(.factResponse("second")) { $0.fact = "second" }
   }
 
-  /// The seed's timer test, with an `ImmediateClock`: the timer runs until it stops itself at 3.
+  /// The episodes' timer test, with an `ImmediateClock`: the timer runs until it stops itself at 3.
   @Test func timerWithImmediateClock() async {
     let store = TestStore(initialState: Feature.State()) {
       Feature()
@@ -85,7 +85,7 @@ struct TestStoreTests {
     }
   }
 
-  /// The seed's timer test, with a `TestClock` advanced second by second.
+  /// The episodes' timer test, with a `TestClock` advanced second by second.
   @Test func timerWithTestClock() async {
     let clock = TestClock()
     let store = TestStore(initialState: Feature.State()) {
