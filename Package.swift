@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 // PrimeTime: the same app built twice (vanilla observable objects, and reducers on our own
 // Composable Architecture) with shared fixtures, side-by-side tests and benchmarks.
-// No package dependencies: toolchain modules only (see DESIGN.md §1).
+// No package dependencies: toolchain modules only.
 import PackageDescription
 
 let package = Package(

@@ -2,7 +2,8 @@ import ComposableArchitecture
 
 /// Changes the payload of an enum case in place, failing the test if the value is another case.
 ///
-/// The seeds' `XCTModify`: assert a change inside enum state without re-creating the case.
+/// The Composable Architecture's `XCTModify`: assert a change inside enum state without
+/// re-creating the case.
 ///
 /// ```swift
 /// await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped)))) {

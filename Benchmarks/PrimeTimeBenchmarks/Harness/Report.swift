@@ -70,7 +70,7 @@ extension Report {
   }
 }
 
-/// A goal from the benchmarks issue: `numerator / denominator ≤ limit`.
+/// A performance goal the report checks: `numerator / denominator ≤ limit`.
 struct Goal {
   let title: String
   let numerator: String
