@@ -140,6 +140,20 @@ struct FuzzTests {
             return
           }
         }
+        // Leave as a user does: pop to the root. Both stacks must agree on that too, and every
+        // timer still asleep on the test clock is cancelled rather than leaked with the script.
+        await vanilla.perform(.pop(fromIndex: 0))
+        await composable.perform(.pop(fromIndex: 0))
+        if !vanilla.snapshot.elements.isEmpty || vanilla.snapshot != composable.snapshot {
+          Issue.record(
+            """
+            Popping to the root left (seed \(Self.seed), script \(script)):
+              vanilla:    \(vanilla.snapshot)
+              composable: \(composable.snapshot)
+            """
+          )
+          return
+        }
       }
     }
   }

@@ -100,7 +100,11 @@ struct AssertStepsTests {
         $0.alertNthPrime = 3
         $0.isNthPrimeButtonDisabled = false
       },
-      Step(.send, .alertDismissButtonTapped) { $0.alertNthPrime = nil }
+      Step(.send, .alertDismissButtonTapped) { $0.alertNthPrime = nil },
+      // The helper waits in real time, as the episode's did. The effect answers at once, but on
+      // a loaded machine (two cores, a sanitizer, other tests computing primes) its task can wait
+      // more than the default second to be scheduled; thirty seconds only ends a real hang.
+      timeout: .seconds(30)
     )
   }
 

@@ -1,0 +1,52 @@
+import Dispatch
+import Foundation
+import Testing
+
+/// Deliberate memory and threading bugs, proof that `.ci/sanitizers` would see a real one.
+///
+/// The script runs each canary alone in a sanitized build and fails unless the sanitizer reports
+/// it. Skipped in every normal run; `PRIME_TIME_SANITIZER_CANARY=race|use-after-free|leak` enables
+/// one of them.
+@Suite struct SanitizerCanaryTests {
+  nonisolated static let canary = ProcessInfo.processInfo.environment[
+    "PRIME_TIME_SANITIZER_CANARY"
+  ]
+
+  /// Two threads increment one integer with no lock: ThreadSanitizer reports a data race.
+  @Test(.enabled(if: canary == "race", "a deliberate data race for .ci/sanitizers"))
+  func dataRace() {
+    let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    counter.initialize(to: 0)
+    defer { counter.deallocate() }
+    // The address crosses into the concurrent closure as a plain integer, so the compiler's
+    // Sendable checking cannot stop this race: finding it is the sanitizer's job here.
+    let address = Int(bitPattern: counter)
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      let shared = UnsafeMutablePointer<Int>(bitPattern: address)!
+      for _ in 0..<10_000 { shared.pointee += 1 }
+    }
+    #expect(counter.pointee > 0)
+  }
+
+  /// Reads memory after freeing it: AddressSanitizer reports a heap use after free.
+  @Test(.enabled(if: canary == "use-after-free", "a deliberate use after free for .ci/sanitizers"))
+  func useAfterFree() {
+    let value = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    value.initialize(to: 42)
+    value.deallocate()
+    #expect(value.pointee == 42)
+  }
+
+  /// Two objects that hold each other and are never released: LeakSanitizer reports them at exit.
+  @Test(.enabled(if: canary == "leak", "a deliberate retain cycle for .ci/sanitizers"))
+  func retainCycle() {
+    final class Node {
+      var next: Node?
+    }
+    let first = Node()
+    let second = Node()
+    first.next = second
+    second.next = first
+    #expect(first.next === second)
+  }
+}
