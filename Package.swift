@@ -10,6 +10,7 @@ let package = Package(
   products: [
     .library(name: "PrimeTimeCore", targets: ["PrimeTimeCore"]),
     .library(name: "Clocks", targets: ["Clocks"]),
+    .library(name: "ValueDump", targets: ["ValueDump"]),
     .library(name: "ComposableArchitecture", targets: ["ComposableArchitecture"]),
     .library(name: "ComposableArchitectureTesting", targets: ["ComposableArchitectureTesting"]),
     .library(name: "VanillaPrimeTime", targets: ["VanillaPrimeTime"]),
@@ -19,10 +20,13 @@ let package = Package(
   ],
   dependencies: [],
   targets: [
-    // MARK: Libraries (import nothing of ours, except ComposableArchitecture → Clocks)
+    // MARK: Libraries (import nothing of ours, except ComposableArchitecture → Clocks, ValueDump)
     .target(name: "PrimeTimeCore"),
     .target(name: "Clocks"),
-    .target(name: "ComposableArchitecture", dependencies: ["Clocks"]),
+    // Renders any value as Swift-like text and diffs two renderings: failure messages of the
+    // TestStore and of the vanilla exhaustive harness alike.
+    .target(name: "ValueDump"),
+    .target(name: "ComposableArchitecture", dependencies: ["Clocks", "ValueDump"]),
     .target(
       name: "ComposableArchitectureTesting",
       dependencies: ["ComposableArchitecture", "Clocks"]
@@ -55,6 +59,20 @@ let package = Package(
         "Clocks",
       ],
       path: "Tests/PrimeTimeDrivers"
+    ),
+    // The exhaustive harness for vanilla models: test support that imports nothing of the
+    // composable library (only ValueDump and Clocks), and the vanilla suite rewritten with it.
+    .target(
+      name: "ExhaustiveHarness",
+      dependencies: ["ValueDump", "Clocks"],
+      path: "Tests/ExhaustiveHarness"
+    ),
+    .testTarget(name: "ExhaustiveHarnessTests", dependencies: ["ExhaustiveHarness", "Clocks"]),
+    .testTarget(
+      name: "VanillaExhaustiveTests",
+      dependencies: [
+        "ExhaustiveHarness", "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks",
+      ]
     ),
     .testTarget(name: "PrimeTimeCoreTests", dependencies: ["PrimeTimeCore", "PrimeTimeFixtures"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),

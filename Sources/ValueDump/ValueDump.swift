@@ -22,7 +22,9 @@ public struct _DumpOrderedPairs {
 /// Renders a value the way Swift source would write it.
 ///
 /// Structs print as `Type(field: value)`, enums as `Type.case(payload)`, arrays and
-/// dictionaries one element per line, with two-space indentation. Dictionaries and sets are sorted so that the output is stable.
+/// dictionaries one element per line, with two-space indentation. Dictionaries and sets are
+/// sorted so that the output is stable. An `@Observable` class shows its tracked properties
+/// only: not its observation registrar, nor its `@ObservationIgnored` properties.
 ///
 /// ```
 /// AppFeature.State(
@@ -148,7 +150,16 @@ private struct _Dumper {
     let inner = indent + "  "
     var items: [String] = []
     for mirror in mirrors {
+      let observable = mirror.children.contains { $0.label == "_$observationRegistrar" }
       for child in mirror.children {
+        // An `@Observable` class stores each tracked property as `_name`; its registrar and
+        // its `@ObservationIgnored` properties (tasks, clients, callbacks) are plumbing, not
+        // state, and are left out.
+        if observable {
+          guard let label = child.label, label.hasPrefix("_"), !label.hasPrefix("_$") else {
+            continue
+          }
+        }
         // Property wrappers store `_name`; show the property's own name.
         let label = child.label.map { $0.hasPrefix("_") ? String($0.dropFirst()) : $0 }
         items.append(Self.labeled(label, render(child.value, indent: inner, context: .top)))
