@@ -16,7 +16,7 @@ protocol _PendingRequests: AnyObject {
 /// screen.nthPrime = nthPrime.client
 /// harness.send(screen.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
 /// #expect(nthPrime.requests == [7])
-/// harness.send({ nthPrime.respond(with: 17) }) { … }
+/// harness.send { nthPrime.respond(with: 17) } assert: { … }
 /// ```
 ///
 /// Made by ``ExhaustiveHarness/callback(_:_:)``, which fails the test if a request is left

@@ -1,0 +1,82 @@
+import ExhaustiveHarness
+import Foundation
+import PrimeTimeCore
+import PrimeTimeFixtures
+import Testing
+import VanillaPrimeTime
+
+/// The counter screen, tested through the exhaustive harness: every change to `AppState` after
+/// each intent must be stated, and a callback left unanswered fails the test.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct CounterTests {
+  @Test func incrementButtonTapped() {
+    let harness = ExhaustiveHarness(AppState(count: 2))
+    let view = CounterView(state: harness.model)
+    harness.send(view.incrementCount) { $0.count = 3 }
+    #expect(view.countLabel == "3")
+  }
+
+  @Test func decrementButtonTapped() {
+    let harness = ExhaustiveHarness(AppState(count: 2))
+    let view = CounterView(state: harness.model)
+    harness.send(view.decrementCount) { $0.count = 1 }
+  }
+
+  /// The callback client is a stub the harness watches: the request is answered by the test,
+  /// and the answer's changes are asserted like any other step.
+  @Test func nthPrimeButtonTapped_happyPath() {
+    let harness = ExhaustiveHarness(AppState(count: 7))
+    let nthPrime = harness.callback(Int.self, Int?.self)
+    var view = CounterView(state: harness.model)
+    view.nthPrime = nthPrime.client
+    harness.send(view.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
+    #expect(nthPrime.requests == [7])
+    harness.send {
+      nthPrime.respond(with: Fixtures.nthPrime(7))
+    } assert: {
+      $0.alertNthPrime = PrimeAlert(prime: 17)
+      $0.isNthPrimeButtonDisabled = false
+    }
+    #expect(view.alertTitle == "The 7th prime is 17")
+  }
+
+  @Test func nthPrimeButtonTapped_unhappyPath() {
+    let harness = ExhaustiveHarness(AppState(count: 0))
+    let nthPrime = harness.callback(Int.self, Int?.self)
+    var view = CounterView(state: harness.model)
+    view.nthPrime = nthPrime.client
+    harness.send(view.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
+    harness.send {
+      nthPrime.respond(with: Fixtures.nthPrime(0))
+    } assert: {
+      $0.isNthPrimeButtonDisabled = false
+    }
+  }
+
+  /// The live client, not a stub: it answers later on the main actor, and the harness waits for
+  /// the change in real time.
+  @Test func nthPrimeButtonTapped_liveOutOfRange() async {
+    let harness = ExhaustiveHarness(AppState(count: -3))
+    let view = CounterView(state: harness.model)
+    harness.send(view.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
+    await harness.receive(timeout: .seconds(30)) { $0.isNthPrimeButtonDisabled = false }
+  }
+
+  @Test func alertDismissButtonTapped() {
+    let harness = ExhaustiveHarness(AppState(count: 7, alertNthPrime: PrimeAlert(prime: 17)))
+    let view = CounterView(state: harness.model)
+    harness.send(view.alertDismissButtonAction) { $0.alertNthPrime = nil }
+  }
+
+  /// Still "the integration test cannot be written": whether the modal is shown is view-local
+  /// state, not part of the model, so the harness cannot see it either; the modal is never built.
+  @Test func primeModal_presentedFromCounter() {
+    let harness = ExhaustiveHarness(AppState(count: 7))
+    let view = CounterView(state: harness.model)
+    harness.send(view.isPrimeButtonAction)
+    #expect(view.isPrimeModalShown == false)
+    #expect(view.primeModal == nil)
+    harness.send { view.primeModal?.saveFavoritePrime() }
+  }
+}

@@ -10,21 +10,37 @@ struct Costs {
   }
 
   var vanilla = Column()
+  var vanillaHarness = Column()
   var composable = Column()
 
   static func count(root: URL) throws -> Costs {
     var costs = Costs()
-    for (suite, app) in [
-      ("VanillaPrimeTimeTests", Mutant.App.vanilla), ("ComposablePrimeTimeTests", .composable),
-    ] {
+    func suite(_ folder: String) throws -> Column {
       var column = Column()
-      for path in try Fingerprint.files(under: ["Tests/\(suite)"], root: root) {
+      for path in try Fingerprint.files(under: ["Tests/\(folder)"], root: root) {
         let text = try read(path, root)
         column.tests += text.split(separator: "\n").count { $0.contains("@Test") }
         column.testLines += codeLines(text)
       }
-      if app == .vanilla { costs.vanilla = column } else { costs.composable = column }
+      return column
     }
+    costs.vanilla = try suite("VanillaPrimeTimeTests")
+    costs.vanillaHarness = try suite("VanillaExhaustiveTests")
+    costs.composable = try suite("ComposablePrimeTimeTests")
+    costs.vanillaHarness.glue = [
+      (
+        "exhaustive harness (test support, written once for any model)",
+        try codeLines(folder: "Tests/ExhaustiveHarness", root)
+      ),
+      (
+        "whole-state snapshot glue (tests)",
+        codeLines(
+          between: "// glue:begin",
+          "// glue:end",
+          in: try read("Tests/VanillaExhaustiveTests/AppTests.swift", root)
+        )
+      ),
+    ]
     let appTests = try read("Tests/VanillaPrimeTimeTests/AppTests.swift", root)
     costs.vanilla.glue = [
       (

@@ -85,9 +85,10 @@ extension Matrix {
       }
     }
     lines.append(
-      "| caught here, missed by the other app's suite (\(both.count) mistakes in both apps) | "
-        + "\(only(.vanilla, .composable)) | \(only(.composable, .vanilla)) | "
-        + "\(only(.composableNonExhaustive, .vanilla)) |"
+      "| caught here, missed by the other app's plain suite (\(both.count) mistakes in both apps) | "
+        + suites.map { "\(only($0, $0.app == .vanilla ? .composable : .vanilla))" }.joined(
+          separator: " | "
+        ) + " |"
     )
     lines.append(
       "| false alarms on refactors | "
@@ -104,19 +105,27 @@ extension Matrix {
       "#### Cost in code (counted from the sources; code lines exclude blanks and comments)"
     )
     lines.append("")
-    lines.append("| | vanilla | composable |")
-    lines.append("| --- | ---: | ---: |")
-    lines.append("| tests | \(costs.vanilla.tests) | \(costs.composable.tests) |")
-    lines.append("| test code lines | \(costs.vanilla.testLines) | \(costs.composable.testLines) |")
-    func perTest(_ column: Costs.Column) -> String {
+    let columns = [costs.vanilla, costs.vanillaHarness, costs.composable]
+    func row(_ label: String, _ cell: (Costs.Column) -> String) {
+      lines.append("| \(label) | " + columns.map(cell).joined(separator: " | ") + " |")
+    }
+    lines.append("| | vanilla | vanilla, exhaustive harness | composable |")
+    lines.append("| --- | ---: | ---: | ---: |")
+    row("tests") { "\($0.tests)" }
+    row("test code lines") { "\($0.testLines)" }
+    row("test code lines per test") { column in
       column.tests == 0
         ? "—" : String(format: "%.1f", Double(column.testLines) / Double(column.tests))
     }
-    lines.append(
-      "| test code lines per test | \(perTest(costs.vanilla)) | \(perTest(costs.composable)) |"
-    )
-    for (label, count) in costs.vanilla.glue { lines.append("| \(label) | \(count) | — |") }
-    for (label, count) in costs.composable.glue { lines.append("| \(label) | — | \(count) |") }
+    for (index, column) in columns.enumerated() {
+      for (label, count) in column.glue {
+        lines.append(
+          "| \(label) | "
+            + columns.indices.map { $0 == index ? "\(count)" : "—" }.joined(separator: " | ")
+            + " |"
+        )
+      }
+    }
     return lines.joined(separator: "\n")
   }
 

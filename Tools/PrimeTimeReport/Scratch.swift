@@ -9,9 +9,10 @@ struct Scratch {
   let directory: URL
 
   static let folders = [
-    "Sources/PrimeTimeCore", "Sources/Clocks", "Sources/ComposableArchitecture",
-    "Sources/ComposableArchitectureTesting", "Sources/VanillaPrimeTime",
-    "Sources/ComposablePrimeTime", "Tests/PrimeTimeFixtures", "Tests/VanillaPrimeTimeTests",
+    "Sources/PrimeTimeCore", "Sources/Clocks", "Sources/ValueDump",
+    "Sources/ComposableArchitecture", "Sources/ComposableArchitectureTesting",
+    "Sources/VanillaPrimeTime", "Sources/ComposablePrimeTime", "Tests/PrimeTimeFixtures",
+    "Tests/ExhaustiveHarness", "Tests/VanillaPrimeTimeTests", "Tests/VanillaExhaustiveTests",
     "Tests/ComposablePrimeTimeTests",
   ]
 
@@ -26,7 +27,8 @@ struct Scratch {
       targets: [
         .target(name: "PrimeTimeCore"),
         .target(name: "Clocks"),
-        .target(name: "ComposableArchitecture", dependencies: ["Clocks"]),
+        .target(name: "ValueDump"),
+        .target(name: "ComposableArchitecture", dependencies: ["Clocks", "ValueDump"]),
         .target(
           name: "ComposableArchitectureTesting",
           dependencies: ["ComposableArchitecture", "Clocks"]
@@ -38,9 +40,20 @@ struct Scratch {
           dependencies: ["PrimeTimeCore", "Clocks"],
           path: "Tests/PrimeTimeFixtures"
         ),
+        .target(
+          name: "ExhaustiveHarness",
+          dependencies: ["ValueDump", "Clocks"],
+          path: "Tests/ExhaustiveHarness"
+        ),
         .testTarget(
           name: "VanillaPrimeTimeTests",
           dependencies: ["VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
+        ),
+        .testTarget(
+          name: "VanillaExhaustiveTests",
+          dependencies: [
+            "ExhaustiveHarness", "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks",
+          ]
         ),
         .testTarget(
           name: "ComposablePrimeTimeTests",
@@ -141,11 +154,16 @@ struct Scratch {
 /// A suite as the matrix runs it.
 enum Suite: String, CaseIterable {
   case vanilla = "vanilla suite"
+  case vanillaHarness = "vanilla suite, exhaustive harness"
   case composable = "composable suite"
   case composableNonExhaustive = "composable suite, exhaustivity off"
 
   var filter: String {
-    self == .vanilla ? "VanillaPrimeTimeTests" : "ComposablePrimeTimeTests"
+    switch self {
+    case .vanilla: "VanillaPrimeTimeTests"
+    case .vanillaHarness: "VanillaExhaustiveTests"
+    case .composable, .composableNonExhaustive: "ComposablePrimeTimeTests"
+    }
   }
 
   var environment: [String: String] {
@@ -153,7 +171,7 @@ enum Suite: String, CaseIterable {
   }
 
   /// The app whose patches this suite is run against.
-  var app: Mutant.App { self == .vanilla ? .vanilla : .composable }
+  var app: Mutant.App { self == .vanilla || self == .vanillaHarness ? .vanilla : .composable }
 }
 
 /// What one run of a suite reported.
