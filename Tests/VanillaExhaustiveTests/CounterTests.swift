@@ -10,16 +10,28 @@ import VanillaPrimeTime
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct CounterTests {
+  /// The screen over the harness's model with its client replaced by a stub the harness
+  /// watches, so a request the test did not expect is left unanswered and fails the test (the
+  /// harness's stand-in for a dependency without a test value).
+  func makeView(
+    _ harness: ExhaustiveHarness<AppState>
+  ) -> (CounterView, CallbackStub<Int, Int?>) {
+    let nthPrime = harness.callback(Int.self, Int?.self)
+    var view = CounterView(state: harness.model)
+    view.nthPrime = nthPrime.client
+    return (view, nthPrime)
+  }
+
   @Test func incrementButtonTapped() {
     let harness = ExhaustiveHarness(AppState(count: 2))
-    let view = CounterView(state: harness.model)
+    let (view, _) = makeView(harness)
     harness.send(view.incrementCount) { $0.count = 3 }
     #expect(view.countLabel == "3")
   }
 
   @Test func decrementButtonTapped() {
     let harness = ExhaustiveHarness(AppState(count: 2))
-    let view = CounterView(state: harness.model)
+    let (view, _) = makeView(harness)
     harness.send(view.decrementCount) { $0.count = 1 }
   }
 
@@ -27,9 +39,7 @@ struct CounterTests {
   /// and the answer's changes are asserted like any other step.
   @Test func nthPrimeButtonTapped_happyPath() {
     let harness = ExhaustiveHarness(AppState(count: 7))
-    let nthPrime = harness.callback(Int.self, Int?.self)
-    var view = CounterView(state: harness.model)
-    view.nthPrime = nthPrime.client
+    let (view, nthPrime) = makeView(harness)
     harness.send(view.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
     #expect(nthPrime.requests == [7])
     harness.send {
@@ -43,9 +53,7 @@ struct CounterTests {
 
   @Test func nthPrimeButtonTapped_unhappyPath() {
     let harness = ExhaustiveHarness(AppState(count: 0))
-    let nthPrime = harness.callback(Int.self, Int?.self)
-    var view = CounterView(state: harness.model)
-    view.nthPrime = nthPrime.client
+    let (view, nthPrime) = makeView(harness)
     harness.send(view.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
     harness.send {
       nthPrime.respond(with: Fixtures.nthPrime(0))
@@ -65,7 +73,7 @@ struct CounterTests {
 
   @Test func alertDismissButtonTapped() {
     let harness = ExhaustiveHarness(AppState(count: 7, alertNthPrime: PrimeAlert(prime: 17)))
-    let view = CounterView(state: harness.model)
+    let (view, _) = makeView(harness)
     harness.send(view.alertDismissButtonAction) { $0.alertNthPrime = nil }
   }
 
@@ -73,7 +81,7 @@ struct CounterTests {
   /// state, not part of the model, so the harness cannot see it either; the modal is never built.
   @Test func primeModal_presentedFromCounter() {
     let harness = ExhaustiveHarness(AppState(count: 7))
-    let view = CounterView(state: harness.model)
+    let (view, _) = makeView(harness)
     harness.send(view.isPrimeButtonAction)
     #expect(view.isPrimeModalShown == false)
     #expect(view.primeModal == nil)
