@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.3
 // PrimeTime: the same app built twice (vanilla observable objects, and reducers on our own
 // Composable Architecture) with shared fixtures, side-by-side tests and benchmarks.
 // No package dependencies: toolchain modules only.
