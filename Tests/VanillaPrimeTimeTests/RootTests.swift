@@ -220,6 +220,10 @@ struct RootTests {
       let clock = TestClock()
       var counter: CounterModel? = CounterModel(clock: clock)
       counter?.toggleTimerButtonTapped()
+      // The task is private to the model: only reflection reaches it, to clean up at the end.
+      let task =
+        counter.flatMap { Mirror(reflecting: $0).descendant("timerTask") }
+        as? Task<Void, Never>
       await clock.advance(by: .seconds(1))
       #expect(counter?.count == 1)
       counter = nil  // the screen is gone…
@@ -227,6 +231,11 @@ struct RootTests {
       #expect(clock.sleeperCount == 1)  // …but its task is still asleep on the clock
       await clock.advance(by: .seconds(5))  // and it keeps waking up, every second, forever
       #expect(clock.sleeperCount == 1)
+      // Stop it so the test leaves nothing running (LeakSanitizer would report the task).
+      #expect(task != nil)
+      task?.cancel()
+      await task?.value
+      #expect(clock.sleeperCount == 0)
     }
   }
 }
