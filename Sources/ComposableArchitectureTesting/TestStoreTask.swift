@@ -52,23 +52,8 @@ extension Duration {
   }
 }
 
-/// Waits until `condition` holds or `timeout` of real time passes, letting other work run.
-///
-/// Yields first (under the main serial executor that lets every ready task run), then sleeps a
-/// millisecond at a time so a long wait does not spin. Returns whether the condition held.
+/// Waits until `condition` holds or `timeout` of real time passes (see `Clocks.waitUntil`).
 @MainActor
 func _waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
-  let clock = ContinuousClock()
-  let deadline = clock.now.advanced(by: timeout)
-  var attempts = 0
-  while !condition() {
-    if clock.now >= deadline { return false }
-    attempts += 1
-    if attempts % 64 == 0 {
-      try? await Task.sleep(for: .milliseconds(1))
-    } else {
-      await Task.yield()
-    }
-  }
-  return true
+  await waitUntil(timeout: timeout, condition)
 }

@@ -145,28 +145,19 @@ public final class ExhaustiveHarness<Model: AnyObject> {
     column: Int = #column
   ) async {
     let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let clock = ContinuousClock()
-    let deadline = clock.now.advanced(by: timeout)
-    var attempts = 0
-    while _dump(model) == lastAsserted {
-      if clock.now >= deadline {
-        record(
-          """
-          Expected the model to change, but it did not within \(Self.seconds(timeout)) seconds.
+    let lastAsserted = lastAsserted
+    let changed = await waitUntil(timeout: timeout) { _dump(model) != lastAsserted }
+    guard changed else {
+      record(
+        """
+        Expected the model to change, but it did not within \(Self.seconds(timeout)) seconds.
 
-          Work the model started may not have finished: a callback nobody called, a task asleep \
-          on a clock nobody advanced.
-          """,
-          at: location
-        )
-        return
-      }
-      attempts += 1
-      if attempts % 64 == 0 {
-        try? await Task.sleep(for: .milliseconds(1))
-      } else {
-        await Task.yield()
-      }
+        Work the model started may not have finished: a callback nobody called, a task asleep \
+        on a clock nobody advanced.
+        """,
+        at: location
+      )
+      return
     }
     withoutActuallyEscaping(update) { check($0, at: location) }
   }
