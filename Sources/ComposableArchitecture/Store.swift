@@ -56,11 +56,13 @@ public final class Store<State, Action>: Observable {
     withDependencies prepareDependencies: ((inout DependencyValues) -> Void)? = nil
   ) {
     let dependencies = DependencyValues._storeDependencies(prepareDependencies)
-    let (state, reducer) = DependencyValues.$_current.withValue(dependencies ?? ._current) {
-      (initialState(), reducer())
+    // The reducer tree is built here, once, under the store's dependencies (see
+    // `Reducer._reduceFunction()`), not again for every action.
+    let (state, reduce) = DependencyValues.$_current.withValue(dependencies ?? ._current) {
+      (initialState(), reducer()._reduceFunction())
     }
     self.init(
-      core: .root(_RootCore(initialState: state, reducer: reducer, dependencies: dependencies))
+      core: .root(_RootCore(initialState: state, reduce: reduce, dependencies: dependencies))
     )
   }
 

@@ -30,4 +30,5 @@ struct Benchmark {
 @MainActor
 let allBenchmarks: [Benchmark] =
   floorBenchmarks + counterBenchmarks + threeFieldBenchmarks + nestedBenchmarks
+  + navigationLevelBenchmarks
   + stackBenchmarks + largeStateBenchmarks + effectBenchmarks + testStoreBenchmarks

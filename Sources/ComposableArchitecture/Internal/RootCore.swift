@@ -3,34 +3,39 @@ import Observation
 /// The root of a store: owns the state, runs the reducer, starts and tracks effects, and
 /// notifies observers.
 ///
-/// The hot path (`send` of a synchronous action whose effect is `.none`) mutates the state in
-/// place, notifies the registrar once with a key path built at init, allocates nothing, copies
-/// no state and starts no task.
+/// The hot path (`send` of a synchronous action whose effect is `.none`) runs the reducer tree
+/// the store built once, mutates the state in place, notifies the registrar once with a key
+/// path built at init, allocates nothing, copies no state and starts no task.
 ///
 /// The hot path is `@inlinable` so it is specialized for the app's concrete state and action
 /// types in the app's module: unspecialized generic code would look up type metadata at run
 /// time on every send.
 @MainActor
 public final class _RootCore<State, Action>: Observable {
-  @usableFromInline var _state: State
-  @usableFromInline let reduce: (inout State, Action) -> Effect<Action>
+  // `_state` and `isSending` are read and written on every send. Both are main-actor isolated,
+  // so no other thread touches them; the only overlap the runtime check could catch is a
+  // reentrant send while the reducer holds `_state` inout, and `send` never lets that happen:
+  // it checks `isSending` and queues the action instead. The dynamic exclusivity check is
+  // therefore switched off for these two (it was a tenth of a no-effect send).
+  @usableFromInline @exclusivity(unchecked) var _state: State
+  @usableFromInline let reduce: _ReduceFunction<State, Action>
   @usableFromInline let dependencies: DependencyValues?
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let stateKeyPath: KeyPath<_RootCore, State>
-  @usableFromInline var isSending = false
+  @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline var bufferedActions: [Action] = []
   /// The group collecting tasks for the `send` in progress (set only while sending).
   @usableFromInline var currentGroup: _EffectGroup?
   let effects = _EffectRegistry()
 
   @inlinable
-  init<R: Reducer>(
+  init(
     initialState: State,
-    reducer: R,
+    reduce: @escaping _ReduceFunction<State, Action>,
     dependencies: DependencyValues?
-  ) where R.State == State, R.Action == Action {
+  ) {
     self._state = initialState
-    self.reduce = { reducer.reduce(into: &$0, action: $1) }
+    self.reduce = reduce
     self.dependencies = dependencies
     // Built once: a key path into a generic class costs microseconds to form.
     self.stateKeyPath = \_RootCore.state

@@ -19,19 +19,24 @@
 /// The value is stored in a copy-on-write box, so a state can present a child of its own type.
 @propertyWrapper
 public struct PresentationState<State> {
-  private var box: Box
+  // Inlinable so that reading a presentation on every action (as `ifLet` does) is specialized
+  // for the app's types: unspecialized, each read looks up `Optional<State>`'s metadata.
+  @usableFromInline var box: Box
 
+  @usableFromInline
   final class Box {
-    var value: State?
-    init(_ value: State?) { self.value = value }
+    @usableFromInline var value: State?
+    @inlinable init(_ value: State?) { self.value = value }
   }
 
   /// Creates the state, presented when `wrappedValue` is non-`nil`.
+  @inlinable
   public init(wrappedValue: State?) {
     box = Box(wrappedValue)
   }
 
   /// The presented child's state, or `nil`.
+  @inlinable
   public var wrappedValue: State? {
     get { box.value }
     set {
@@ -48,6 +53,7 @@ public struct PresentationState<State> {
   }
 
   /// The wrapper itself, for `ifLet(\.$primeModal, …)`.
+  @inlinable
   public var projectedValue: Self {
     get { self }
     set { self = newValue }

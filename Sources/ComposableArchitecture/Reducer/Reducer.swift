@@ -18,8 +18,11 @@
 /// }
 /// ```
 ///
-/// A reducer is a value: `body` is computed again for each action, so building it must be
-/// cheap (the operators here store key paths and closures, nothing more).
+/// A reducer is a value. Calling `reduce(into:action:)` directly computes `body` again on each
+/// call; a ``Store`` instead builds the whole tree once, when it is created, under its
+/// dependencies, and keeps it (see ``_reduceFunction()``). So a `body` must describe the feature
+/// from the reducer's own properties and its dependencies only, never from state that changes
+/// while the store lives.
 public protocol Reducer<State, Action> {
   /// The feature's state: plain values.
   associatedtype State
@@ -39,6 +42,38 @@ public protocol Reducer<State, Action> {
   /// The reducers this feature is composed of, run in order for every action.
   @ReducerBuilder<State, Action>
   var body: Body { get }
+
+  /// Builds the function a store runs for every action: this reducer with its `body` and its
+  /// children built once, and its key paths and case paths resolved once.
+  ///
+  /// Features never implement this: a feature written with `body` builds its body (once, when
+  /// this is called), and one written with `reduce(into:action:)` is called as it is. The
+  /// library's operators (``Scope``, `ifLet`, `forEach`, …) build their children.
+  ///
+  /// A ``Store`` calls this once, under its dependencies; a `TestStore` again each time the test
+  /// changes its `dependencies`. A `@Dependency` is still read when it is used, at reduce time.
+  ///
+  /// - Returns: A function that does what `reduce(into:action:)` does.
+  func _reduceFunction() -> _ReduceFunction<State, Action>
+}
+
+/// What a built reducer is: the state to change in place, the action, and the effect to run.
+public typealias _ReduceFunction<State, Action> = (inout State, Action) -> Effect<Action>
+
+extension Reducer {
+  /// A reducer written with `reduce(into:action:)` runs as it is.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<State, Action> {
+    { self.reduce(into: &$0, action: $1) }
+  }
+}
+
+extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
+  /// A reducer written with `body` builds its body once and runs that.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<State, Action> {
+    body._reduceFunction()
+  }
 }
 
 extension Reducer where Body == Never {

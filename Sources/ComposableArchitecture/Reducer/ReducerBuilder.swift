@@ -80,6 +80,17 @@ where R0.State == R1.State, R0.Action == R1.Action {
     let secondEffect = second.reduce(into: &state, action: action)
     return firstEffect.merge(with: secondEffect)
   }
+
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<R0.State, R0.Action> {
+    let first = first._reduceFunction()
+    let second = second._reduceFunction()
+    return { state, action in
+      let firstEffect = first(&state, action)
+      let secondEffect = second(&state, action)
+      return firstEffect.merge(with: secondEffect)
+    }
+  }
 }
 
 /// Reducers of one type from a `for` loop, run in order.
@@ -100,6 +111,18 @@ public struct _SequenceMany<Element: Reducer>: Reducer {
     }
     return effect
   }
+
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Element.State, Element.Action> {
+    let functions = reducers.map { $0._reduceFunction() }
+    return { state, action in
+      var effect = Effect<Element.Action>.none
+      for function in functions {
+        effect = effect.merge(with: function(&state, action))
+      }
+      return effect
+    }
+  }
 }
 
 /// One of two reducers, chosen when the body was built (`if`/`else`, `switch`).
@@ -115,6 +138,14 @@ where First.State == Second.State, First.Action == Second.Action {
     case .second(let second): second.reduce(into: &state, action: action)
     }
   }
+
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<First.State, First.Action> {
+    switch self {
+    case .first(let first): first._reduceFunction()
+    case .second(let second): second._reduceFunction()
+    }
+  }
 }
 
 extension Optional: Reducer where Wrapped: Reducer {
@@ -126,6 +157,14 @@ extension Optional: Reducer where Wrapped: Reducer {
     switch self {
     case .some(let wrapped): wrapped.reduce(into: &state, action: action)
     case .none: .none
+    }
+  }
+
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Wrapped.State, Wrapped.Action> {
+    switch self {
+    case .some(let wrapped): wrapped._reduceFunction()
+    case .none: { _, _ in .none }
     }
   }
 }

@@ -29,7 +29,12 @@ final class _TestRecorder<State, Action> {
     let nextGeneration: Int?
   }
 
-  var dependencies: DependencyValues
+  /// The test's dependencies; changing them makes the next action rebuild the reducer.
+  var dependencies: DependencyValues {
+    didSet { built = nil }
+  }
+  /// The feature's reducer, built under `dependencies` (see `Reducer._reduceFunction()`).
+  private var built: _ReduceFunction<State, Action>?
   var stateAfterSend: State?
   private var storage: [Received] = []
   private var head = 0
@@ -37,6 +42,16 @@ final class _TestRecorder<State, Action> {
 
   init(dependencies: DependencyValues) {
     self.dependencies = dependencies
+  }
+
+  /// The feature's reducer built under the current dependencies: once, and again after the
+  /// test changes them, so a `body` that reads a dependency while it is built sees the change.
+  func reduceFunction<Base: Reducer>(_ base: Base) -> _ReduceFunction<State, Action>
+  where Base.State == State, Base.Action == Action {
+    if let built { return built }
+    let function = DependencyValues.$_current.withValue(dependencies) { base._reduceFunction() }
+    built = function
+    return function
   }
 
   /// The received actions not yet handled, oldest first.
@@ -69,6 +84,8 @@ final class _TestRecorder<State, Action> {
 }
 
 /// Runs the feature's reducer with the test's dependencies and records what happened.
+///
+/// The feature's reducer is built as a store builds it, by the recorder.
 struct _TestReducer<Base: Reducer>: Reducer {
   let base: Base
   let recorder: _TestRecorder<Base.State, Base.Action>
@@ -78,16 +95,17 @@ struct _TestReducer<Base: Reducer>: Reducer {
     action: _TestAction<Base.Action>
   ) -> Effect<_TestAction<Base.Action>> {
     let effect: Effect<Base.Action>
+    let reduce = recorder.reduceFunction(base)
     switch action {
     case .send(let action):
       effect = DependencyValues.$_current.withValue(recorder.dependencies) {
-        base.reduce(into: &state, action: action)
+        reduce(&state, action)
       }
       recorder.stateAfterSend = state
     case .receive(let action):
       let generation = recorder.dependencies.stackElementID._nextGeneration
       effect = DependencyValues.$_current.withValue(recorder.dependencies) {
-        base.reduce(into: &state, action: action)
+        reduce(&state, action)
       }
       recorder.append(.init(action: action, state: state, nextGeneration: generation))
     }

@@ -26,6 +26,11 @@ where Reducers.State == State, Reducers.Action == Action {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reducers.reduce(into: &state, action: action)
   }
+
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<State, Action> {
+    reducers._reduceFunction()
+  }
 }
 
 /// A reducer that does nothing: no state change, no effect.
@@ -41,4 +46,7 @@ public struct EmptyReducer<State, Action>: Reducer {
   /// Returns `.none`.
   @inlinable
   public func reduce(into _: inout State, action _: Action) -> Effect<Action> { .none }
+
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<State, Action> { { _, _ in .none } }
 }

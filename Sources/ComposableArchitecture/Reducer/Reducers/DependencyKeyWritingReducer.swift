@@ -69,4 +69,18 @@ public struct _DependencyKeyWritingReducer<Base: Reducer>: Reducer {
       base.reduce(into: &state, action: action)
     }
   }
+
+  /// Builds the base under the changed dependencies, so a `body` that reads one while it is
+  /// built sees the override; each action again runs under the override.
+  public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
+    var values = DependencyValues._current
+    update(&values)
+    let built = DependencyValues.$_current.withValue(values) { base._reduceFunction() }
+    let update = update
+    return { state, action in
+      var values = DependencyValues._current
+      update(&values)
+      return DependencyValues.$_current.withValue(values) { built(&state, action) }
+    }
+  }
 }

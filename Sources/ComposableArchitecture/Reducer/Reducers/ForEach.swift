@@ -62,15 +62,53 @@ where Parent.Action: CasePathable & Sendable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    run(
+      &state,
+      action,
+      actionPath: Parent.Action.casePath(toStackAction),
+      statePath: toStackState,
+      parent: parent.reduce(into:action:),
+      destination: destination.reduce(into:action:)
+    )
+  }
+
+  /// Builds the parent and the element reducer once; resolves the paths once.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let destination = destination._reduceFunction()
     let actionPath = Parent.Action.casePath(toStackAction)
+    let statePath = _ResolvedKeyPath(toStackState)
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        parent: parent,
+        destination: destination
+      )
+    }
+  }
+
+  @inlinable
+  func run<Path: _WritablePath>(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    actionPath: AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
+    statePath: Path,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    destination: _ReduceFunction<Destination.State, Destination.Action>
+  ) -> Effect<Parent.Action>
+  where Path.Root == Parent.State, Path.Value == StackState<Destination.State> {
     let stackAction = actionPath.extract(from: action)
-    let idsBefore = state[keyPath: toStackState].ids
+    let idsBefore = statePath.read(state).ids
 
     var destinationEffect = Effect<Parent.Action>.none
     switch stackAction {
     case .element(let id, let elementAction):
-      let effect = state[keyPath: toStackState]._modify(id) {
-        destination.reduce(into: &$0, action: elementAction)
+      let effect = statePath.modify(&state) {
+        $0._modify(id) { destination(&$0, elementAction) }
       }
       if let effect {
         if !effect.isNone {
@@ -91,7 +129,7 @@ where Parent.Action: CasePathable & Sendable {
         )
       }
     case .popFrom(let id):
-      if state[keyPath: toStackState][id: id] == nil {
+      if statePath.read(state)[id: id] == nil {
         reportMissing(
           id,
           action: action,
@@ -103,17 +141,17 @@ where Parent.Action: CasePathable & Sendable {
       break
     }
 
-    let parentEffect = parent.reduce(into: &state, action: action)
+    let parentEffect = parent(&state, action)
 
     switch stackAction {
-    case .popFrom(let id): state[keyPath: toStackState].pop(from: id)
-    case .push(let element): state[keyPath: toStackState].append(element)
+    case .popFrom(let id): statePath.modify(&state) { $0.pop(from: id) }
+    case .push(let element): statePath.modify(&state) { $0.append(element) }
     case .element, nil: break
     }
 
     // Cancel the effects of every element that left the stack. Unchanged `ids` share their
     // buffer, so this comparison costs nothing on an element action.
-    let idsAfter = state[keyPath: toStackState].ids
+    let idsAfter = statePath.read(state).ids
     guard idsAfter != idsBefore else { return destinationEffect.merge(with: parentEffect) }
     let remaining = Set(idsAfter)
     let cancellations = idsBefore.filter { !remaining.contains($0) }.map {

@@ -49,15 +49,56 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    run(
+      &state,
+      action,
+      statePath: Parent.State.casePath(toChildState),
+      actionPath: Parent.Action.casePath(toChildAction),
+      cancelID: cancelID,
+      parent: parent.reduce(into:action:),
+      child: child.reduce(into:action:)
+    )
+  }
+
+  /// Builds the parent and the child once; resolves the paths and the cancellation id once.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let child = child._reduceFunction()
     let statePath = Parent.State.casePath(toChildState)
-    let childEffect = reduceChild(into: &state, action: action, statePath: statePath)
+    let actionPath = Parent.Action.casePath(toChildAction)
+    let cancelID = cancelID
+    return { state, action in
+      run(
+        &state,
+        action,
+        statePath: statePath,
+        actionPath: actionPath,
+        cancelID: cancelID,
+        parent: parent,
+        child: child
+      )
+    }
+  }
+
+  @inlinable
+  func run(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    statePath: AnyCasePath<Parent.State, Child.State>,
+    actionPath: AnyCasePath<Parent.Action, Child.Action>,
+    cancelID: @autoclosure () -> _ChildEffectsID,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<Parent.Action> {
+    let childEffect = reduceChild(&state, action, statePath, actionPath, cancelID(), child)
     let before = statePath.extract(from: state)
     let identityBefore = _NavigationIdentity.tracked(before)
-    let parentEffect = parent.reduce(into: &state, action: action)
+    let parentEffect = parent(&state, action)
     if before != nil {
       let after = statePath.extract(from: state)
       if after == nil || _NavigationIdentity.changed(from: identityBefore, to: after) {
-        return .merge(childEffect, parentEffect, .cancel(id: cancelID))
+        return .merge(childEffect, parentEffect, .cancel(id: cancelID()))
       }
     }
     return childEffect.merge(with: parentEffect)
@@ -68,18 +109,20 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
   }
 
   @usableFromInline func reduceChild(
-    into state: inout Parent.State,
-    action: Parent.Action,
-    statePath: AnyCasePath<Parent.State, Child.State>
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    _ statePath: AnyCasePath<Parent.State, Child.State>,
+    _ actionPath: AnyCasePath<Parent.Action, Child.Action>,
+    _ cancelID: @autoclosure () -> _ChildEffectsID,
+    _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> {
-    let actionPath = Parent.Action.casePath(toChildAction)
     guard let childAction = actionPath.extract(from: action) else { return .none }
     guard var childState = statePath.extract(from: state) else {
       _reportCaseMismatch(operator: "An \"ifCaseLet\"", action: action, state: state, at: location)
       return .none
     }
-    let effect = child.reduce(into: &childState, action: childAction)
+    let effect = child(&childState, childAction)
     state = statePath.embed(childState)
-    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID)
+    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID())
   }
 }

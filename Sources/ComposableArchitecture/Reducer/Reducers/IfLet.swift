@@ -52,16 +52,57 @@ where Parent.Action: CasePathable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    let childEffect = reduceChild(into: &state, action: action)
-    let wasPresent = isPresent(&state[keyPath: toChildState])
-    let identityBefore =
-      wasPresent ? _NavigationIdentity.tracked(state[keyPath: toChildState]) : nil
-    let parentEffect = parent.reduce(into: &state, action: action)
+    run(
+      &state,
+      action,
+      actionPath: Parent.Action.casePath(toChildAction),
+      statePath: toChildState,
+      cancelID: cancelID,
+      parent: parent.reduce(into:action:),
+      child: child.reduce(into:action:)
+    )
+  }
+
+  /// Builds the parent and the child once; resolves the paths and the cancellation id once.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let child = child._reduceFunction()
+    let actionPath = Parent.Action.casePath(toChildAction)
+    let statePath = _ResolvedKeyPath(toChildState)
+    let cancelID = cancelID
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        cancelID: cancelID,
+        parent: parent,
+        child: child
+      )
+    }
+  }
+
+  @inlinable
+  func run<Path: _WritablePath>(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    actionPath: AnyCasePath<Parent.Action, Child.Action>,
+    statePath: Path,
+    cancelID: @autoclosure () -> _ChildEffectsID,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
+    let childEffect = reduceChild(&state, action, actionPath, statePath, cancelID(), child)
+    let wasPresent = statePath.modify(&state, isPresent)
+    let identityBefore = wasPresent ? _NavigationIdentity.tracked(statePath.read(state)) : nil
+    let parentEffect = parent(&state, action)
     if wasPresent,
-      !isPresent(&state[keyPath: toChildState])
-        || _NavigationIdentity.changed(from: identityBefore, to: state[keyPath: toChildState])
+      !statePath.modify(&state, isPresent)
+        || _NavigationIdentity.changed(from: identityBefore, to: statePath.read(state))
     {
-      return .merge(childEffect, parentEffect, .cancel(id: cancelID))
+      return .merge(childEffect, parentEffect, .cancel(id: cancelID()))
     }
     return childEffect.merge(with: parentEffect)
   }
@@ -70,13 +111,16 @@ where Parent.Action: CasePathable {
     _ChildEffectsID(path: _SendableAnyHashable(toChildState))
   }
 
-  @usableFromInline func reduceChild(
-    into state: inout Parent.State,
-    action: Parent.Action
-  ) -> Effect<Parent.Action> {
-    let actionPath = Parent.Action.casePath(toChildAction)
+  @usableFromInline func reduceChild<Path: _WritablePath>(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    _ actionPath: AnyCasePath<Parent.Action, Child.Action>,
+    _ statePath: Path,
+    _ cancelID: @autoclosure () -> _ChildEffectsID,
+    _ child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
     guard let childAction = actionPath.extract(from: action) else { return .none }
-    guard isPresent(&state[keyPath: toChildState]) else {
+    guard statePath.modify(&state, isPresent) else {
       reportIssue(
         """
         An "ifLet" at "\(location)" received a child action when child state was "nil". …
@@ -92,20 +136,22 @@ where Parent.Action: CasePathable {
       )
       return .none
     }
-    let effect = reduceWrapped(&state[keyPath: toChildState], childAction)
-    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID)
+    let effect = statePath.modify(&state) { Self.reduceWrapped(&$0, childAction, child) }
+    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID())
   }
 }
 
 extension _IfLetReducer {
   /// Runs the child on the wrapped value in place (the caller checked it is present).
   @usableFromInline
-  func reduceWrapped(_ state: inout Child.State?, _ action: Child.Action) -> Effect<
-    Child.Action
-  > {
+  static func reduceWrapped(
+    _ state: inout Child.State?,
+    _ action: Child.Action,
+    _ child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<Child.Action> {
     guard var wrapped = state.take() else { return .none }
     defer { state = wrapped }
-    return child.reduce(into: &wrapped, action: action)
+    return child(&wrapped, action)
   }
 }
 

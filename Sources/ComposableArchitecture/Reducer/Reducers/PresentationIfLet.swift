@@ -56,20 +56,70 @@ where Parent.Action: CasePathable & Sendable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    run(
+      &state,
+      action,
+      actionPath: Parent.Action.casePath(toPresentationAction),
+      statePath: toPresentationState,
+      namespace: namespace,
+      parent: parent.reduce(into:action:),
+      destination: destination.reduce(into:action:)
+    )
+  }
+
+  /// Builds the parent and the destination once; resolves the paths and the namespace once.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let destination = destination._reduceFunction()
     let actionPath = Parent.Action.casePath(toPresentationAction)
+    let statePath = _ResolvedKeyPath(toPresentationState)
+    let namespace = namespace
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        namespace: namespace,
+        parent: parent,
+        destination: destination
+      )
+    }
+  }
+
+  @inlinable
+  func run<Path: _WritablePath>(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    actionPath: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>,
+    statePath: Path,
+    namespace: @autoclosure () -> _CancelID,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    destination: _ReduceFunction<Destination.State, Destination.Action>
+  ) -> Effect<Parent.Action>
+  where Path.Root == Parent.State, Path.Value == PresentationState<Destination.State> {
     let presentationAction = actionPath.extract(from: action)
     // Read, not mutate: a mutation through the computed `$child` key path would copy the box.
-    let wasPresent = state[keyPath: toPresentationState].wrappedValue != nil
-    let identityBefore =
-      wasPresent
-      ? _NavigationIdentity.tracked(state[keyPath: toPresentationState].wrappedValue) : nil
+    // Each read goes through the key path runtime (a computed property), so it is read once
+    // before the parent runs and, only when a child was presented, once after.
+    let identityBefore: _NavigationIdentity?
+    let wasPresent: Bool
+    do {
+      let presented = statePath.read(state).wrappedValue
+      wasPresent = presented != nil
+      identityBefore = _NavigationIdentity.tracked(presented)
+    }
 
     var destinationEffect = Effect<Parent.Action>.none
     if presentationAction != nil, !wasPresent {
       reportAbsent(action)
     } else if case .presented(let childAction) = presentationAction {
-      let effect = reduceChild(&state[keyPath: toPresentationState].wrappedValue, childAction)
+      let effect = statePath.modify(&state) {
+        Self.reduceChild(&$0.wrappedValue, childAction, destination)
+      }
       if !effect.isNone {
+        let namespace = namespace()
         destinationEffect = effect._presented(
           in: namespace,
           embed: { actionPath.embed(.presented($0)) },
@@ -79,17 +129,23 @@ where Parent.Action: CasePathable & Sendable {
       }
     }
 
-    let parentEffect = parent.reduce(into: &state, action: action)
+    let parentEffect = parent(&state, action)
+    guard wasPresent else { return destinationEffect.merge(with: parentEffect) }
+    var isPresent = false
     var identityChanged = false
-    if let identityBefore, let after = state[keyPath: toPresentationState].wrappedValue {
-      identityChanged = !_NavigationIdentity(of: after).isSame(as: identityBefore)
+    if let after = statePath.read(state).wrappedValue {
+      isPresent = true
+      if let identityBefore {
+        identityChanged = !_NavigationIdentity(of: after).isSame(as: identityBefore)
+      }
     }
     // A parent that answered `.dismiss` by presenting a different child keeps that child.
-    if case .dismiss = presentationAction, wasPresent, !identityChanged {
-      state[keyPath: toPresentationState].wrappedValue = nil
+    if case .dismiss = presentationAction, isPresent, !identityChanged {
+      statePath.modify(&state) { $0.wrappedValue = nil }
+      isPresent = false
     }
-    if wasPresent, identityChanged || state[keyPath: toPresentationState].wrappedValue == nil {
-      return .merge(destinationEffect, parentEffect, .cancel(id: namespace))
+    if identityChanged || !isPresent {
+      return .merge(destinationEffect, parentEffect, .cancel(id: namespace()))
     }
     return destinationEffect.merge(with: parentEffect)
   }
@@ -116,13 +172,14 @@ where Parent.Action: CasePathable & Sendable {
   }
 
   /// Runs the child on the presented value in place (the caller checked it is present).
-  @usableFromInline func reduceChild(
+  @usableFromInline static func reduceChild(
     _ state: inout Destination.State?,
-    _ action: Destination.Action
+    _ action: Destination.Action,
+    _ destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Destination.Action> {
     guard var presented = state.take() else { return .none }
     defer { state = presented }
-    return destination.reduce(into: &presented, action: action)
+    return destination(&presented, action)
   }
 }
 

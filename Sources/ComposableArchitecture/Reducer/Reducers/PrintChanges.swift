@@ -30,8 +30,21 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let output: @Sendable (String) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    report(&state, action, base: base.reduce(into:action:))
+  }
+
+  public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
+    let base = base._reduceFunction()
+    return { state, action in report(&state, action, base: base) }
+  }
+
+  private func report(
+    _ state: inout Base.State,
+    _ action: Base.Action,
+    base: _ReduceFunction<Base.State, Base.Action>
+  ) -> Effect<Base.Action> {
     let before = _dump(state)
-    let effect = base.reduce(into: &state, action: action)
+    let effect = base(&state, action)
     let after = _dump(state)
     let indentedAction = _dump(action).replacingOccurrences(of: "\n", with: "\n  ")
     var report = "received action:\n  \(indentedAction)\n"

@@ -35,4 +35,8 @@ public struct Reduce<State, Action>: Reducer {
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
     reduce(&state, action)
   }
+
+  /// The closure is already the built function.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<State, Action> { reduce }
 }

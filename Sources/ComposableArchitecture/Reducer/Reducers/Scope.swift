@@ -69,21 +69,70 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
     let actionPath = ParentAction.casePath(toChildAction)
-    guard let childAction = actionPath.extract(from: action) else { return .none }
     switch toChildState {
     case .keyPath(let keyPath):
-      let effect = child.reduce(into: &state[keyPath: keyPath], action: childAction)
-      // Checked first: forming the `map` closure would allocate even for `.none`.
-      return effect.isNone ? .none : effect.map(actionPath.embed)
+      return Self.run(&state, action, actionPath, keyPath, child: child.reduce(into:action:))
     case .casePath(let statePath, let location):
-      guard var childState = statePath.extract(from: state) else {
-        _reportCaseMismatch(operator: "A \"Scope\"", action: action, state: state, at: location)
-        return .none
-      }
-      let effect = child.reduce(into: &childState, action: childAction)
-      state = statePath.embed(childState)
-      return effect.isNone ? .none : effect.map(actionPath.embed)
+      return Self.run(
+        &state,
+        action,
+        actionPath,
+        statePath,
+        location,
+        child: child.reduce(into:action:)
+      )
     }
+  }
+
+  /// Builds the child once and resolves both paths once.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
+    let child = child._reduceFunction()
+    let actionPath = ParentAction.casePath(toChildAction)
+    switch toChildState {
+    case .keyPath(let keyPath):
+      let path = _ResolvedKeyPath(keyPath)
+      return { state, action in Self.run(&state, action, actionPath, path, child: child) }
+    case .casePath(let statePath, let location):
+      return { state, action in
+        Self.run(&state, action, actionPath, statePath, location, child: child)
+      }
+    }
+  }
+
+  /// A child of struct state: mutated in place.
+  @inlinable
+  static func run<Path: _WritablePath>(
+    _ state: inout ParentState,
+    _ action: ParentAction,
+    _ actionPath: AnyCasePath<ParentAction, Child.Action>,
+    _ statePath: Path,
+    child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<ParentAction> where Path.Root == ParentState, Path.Value == Child.State {
+    guard let childAction = actionPath.extract(from: action) else { return .none }
+    let effect = statePath.modify(&state) { child(&$0, childAction) }
+    // Checked first: forming the `map` closure would allocate even for `.none`.
+    return effect.isNone ? .none : effect.map(actionPath.embed)
+  }
+
+  /// A case of enum state: extracted, changed, embedded again.
+  @inlinable
+  static func run(
+    _ state: inout ParentState,
+    _ action: ParentAction,
+    _ actionPath: AnyCasePath<ParentAction, Child.Action>,
+    _ statePath: AnyCasePath<ParentState, Child.State>,
+    _ location: IssueLocation,
+    child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<ParentAction> {
+    guard let childAction = actionPath.extract(from: action) else { return .none }
+    guard var childState = statePath.extract(from: state) else {
+      _reportCaseMismatch(operator: "A \"Scope\"", action: action, state: state, at: location)
+      return .none
+    }
+    let effect = child(&childState, childAction)
+    state = statePath.embed(childState)
+    return effect.isNone ? .none : effect.map(actionPath.embed)
   }
 }
 

@@ -1,0 +1,117 @@
+import ComposableArchitecture
+import Observation
+
+/// A presented child (`@PresentationState` and `ifLet`) holding the leaf counter.
+struct PresentedLevel: Reducer {
+  struct State: Equatable {
+    @PresentationState var child: Level0.State? = Level0.State()
+  }
+  enum Action: Equatable, Sendable, CasePathable {
+    case child(PresentationAction<Level0.Action>)
+    struct AllCasePaths: Sendable {
+      let child = AnyCasePath<Action, PresentationAction<Level0.Action>>(
+        embed: { .child($0) },
+        extract: { if case .child(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .ifLet(\.$child, action: \.child) { Level0() }
+  }
+}
+
+/// Enum state whose `counter` case holds the leaf counter, run with `ifCaseLet`.
+struct CaseLevel: Reducer {
+  enum State: Equatable, CasePathable {
+    case counter(Level0.State)
+    case idle
+    struct AllCasePaths: Sendable {
+      let counter = AnyCasePath<State, Level0.State>(
+        embed: { .counter($0) },
+        extract: { if case .counter(let state) = $0 { state } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  enum Action: Equatable, Sendable, CasePathable {
+    case counter(Level0.Action)
+    struct AllCasePaths: Sendable {
+      let counter = AnyCasePath<Action, Level0.Action>(
+        embed: { .counter($0) },
+        extract: { if case .counter(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .ifCaseLet(\.counter, action: \.counter) { Level0() }
+  }
+}
+
+/// The vanilla presented child: an optional child object.
+@MainActor @Observable final class VanillaPresentedLevel {
+  var child: VanillaLevel0? = VanillaLevel0()
+}
+
+/// The vanilla enum-case child: an enum holding the child object.
+@MainActor @Observable final class VanillaCaseLevel {
+  enum Destination {
+    case counter(VanillaLevel0)
+    case idle
+  }
+  var destination = Destination.counter(VanillaLevel0())
+}
+
+/// One level of each navigation operator, next to one `Scope` level (`Depth1`).
+@MainActor
+let navigationLevelBenchmarks: [Benchmark] = [
+  Benchmark(
+    name: "Vanilla.NestedMutate.Presented",
+    pair: "leaf +1 in a presented child",
+    style: .vanilla
+  ) {
+    let root = VanillaPresentedLevel()
+    return .sync { iterations in
+      for _ in 0..<iterations { root.child?.count &+= 1 }
+      blackHole(root)
+    }
+  },
+  Benchmark(
+    name: "NestedStore.Send.Presented",
+    pair: "leaf +1 in a presented child",
+    style: .composable
+  ) {
+    let store = Store(initialState: PresentedLevel.State()) { PresentedLevel() }
+    return .sync { iterations in
+      for _ in 0..<iterations { store.send(.child(.presented(.incrementButtonTapped))) }
+      blackHole(store)
+    }
+  },
+  Benchmark(
+    name: "Vanilla.NestedMutate.EnumCase",
+    pair: "leaf +1 in an enum-case child",
+    style: .vanilla
+  ) {
+    let root = VanillaCaseLevel()
+    return .sync { iterations in
+      for _ in 0..<iterations {
+        if case .counter(let child) = root.destination { child.count &+= 1 }
+      }
+      blackHole(root)
+    }
+  },
+  Benchmark(
+    name: "NestedStore.Send.EnumCase",
+    pair: "leaf +1 in an enum-case child",
+    style: .composable
+  ) {
+    let store = Store(initialState: CaseLevel.State.counter(Level0.State())) { CaseLevel() }
+    return .sync { iterations in
+      for _ in 0..<iterations { store.send(.counter(.incrementButtonTapped)) }
+      blackHole(store)
+    }
+  },
+]

@@ -1,0 +1,235 @@
+import Clocks
+import ComposableArchitectureTesting
+import Testing
+
+@testable import ComposableArchitecture
+
+/// What building a reducer tree once means for feature code.
+///
+/// A store builds the tree when it is created, under its dependencies; a test store builds it
+/// again when the test changes its dependencies.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ReducerBuildTests {
+  @Test func aStoreBuildsTheBodyOnceForAllActions() {
+    let builds = LockIsolated(0)
+    let store = Store(initialState: Greeter.State()) {
+      Greeter(builds: builds)
+    } withDependencies: {
+      $0.greeting = "store"
+    }
+    for _ in 1...5 { store.send(.stamp) }
+    #expect(builds.withLock { $0 } == 1)
+    #expect(store.state == Greeter.State(builtWith: "store", sentWith: "store", stamps: 5))
+  }
+
+  @Test func callingReduceDirectlyBuildsTheBodyOnEveryCall() {
+    let builds = LockIsolated(0)
+    let greeter = Greeter(builds: builds)
+    var state = Greeter.State()
+    for _ in 1...3 { _ = greeter.reduce(into: &state, action: .stamp) }
+    #expect(builds.withLock { $0 } == 3)
+    #expect(state.stamps == 3)
+  }
+
+  @Test func aDependencyOverrideIsInEffectWhileTheChildIsBuilt() {
+    let builds = LockIsolated(0)
+    let store = Store(initialState: GreeterHost.State()) {
+      GreeterHost(builds: builds)
+    } withDependencies: {
+      $0.greeting = "store"
+    }
+    store.send(.greeter(.stamp))
+    #expect(store.state.greeter.builtWith == "overridden")
+    #expect(store.state.greeter.sentWith == "overridden")
+    #expect(store.state.hostSaw == "store")
+    #expect(builds.withLock { $0 } == 1)
+  }
+
+  @Test func aTestStoreRebuildsTheBodyAfterTheTestChangesDependencies() async {
+    let builds = LockIsolated(0)
+    let store = TestStore(initialState: Greeter.State()) {
+      Greeter(builds: builds)
+    } withDependencies: {
+      $0.greeting = "first"
+    }
+    await store.send(.stamp) {
+      $0.builtWith = "first"
+      $0.sentWith = "first"
+      $0.stamps = 1
+    }
+    await store.send(.stamp) { $0.stamps = 2 }
+    #expect(builds.withLock { $0 } == 1)
+
+    store.dependencies.greeting = "second"
+    await store.send(.stamp) {
+      $0.builtWith = "second"
+      $0.sentWith = "second"
+      $0.stamps = 3
+    }
+    #expect(builds.withLock { $0 } == 2)
+  }
+
+  @Test func storedPathsAreResolvedToOffsetsAndOthersStayKeyPaths() {
+    #expect(_ResolvedKeyPath(\Shapes.State.stored).offset != nil)
+    #expect(_ResolvedKeyPath(\Shapes.State.inner.counter).offset != nil)
+    #expect(_ResolvedKeyPath(\Shapes.State.mirrored).offset == nil)
+    #expect(_ResolvedKeyPath(\Shapes.State.counters[1]).offset == nil)
+    #expect(_ResolvedKeyPath(\Shapes.State.box.counter).offset == nil)
+  }
+
+  @Test func everyShapeOfScopeChangesTheRightPartInAStoreAndDirectly() {
+    let actions: [Shapes.Action] = [
+      .stored(.incrementButtonTapped),
+      .nested(.setCount(7)),
+      .nested(.incrementButtonTapped),
+      .element(.setCount(3)),
+      .computed(.setCount(5)),
+      .computed(.incrementButtonTapped),
+      .boxed(.setCount(9)),
+    ]
+    let store = Store(initialState: Shapes.State()) { Shapes() }
+    for action in actions { store.send(action) }
+
+    var direct = Shapes.State()
+    for action in actions { _ = Shapes().reduce(into: &direct, action: action) }
+
+    for state in [store.state, direct] {
+      #expect(state.stored.count == 6)  // the computed property writes through to `stored`
+      #expect(state.inner == Shapes.State.Inner(padding: "unchanged", counter: .init(count: 8)))
+      #expect(state.counters.map(\.count) == [0, 3, 0])
+      #expect(state.setterCalls == 2)
+      #expect(state.box.counter.count == 9)
+    }
+  }
+}
+
+/// Counts how often its body is built and records the greeting it saw then and at each action.
+struct Greeter: Reducer {
+  struct State: Equatable {
+    var builtWith = ""
+    var sentWith = ""
+    var stamps = 0
+  }
+  enum Action: Equatable, CasePathable {
+    case stamp
+    struct AllCasePaths: Sendable {
+      let stamp = AnyCasePath<Action, Void>(
+        embed: { .stamp },
+        extract: { if case .stamp = $0 { () } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+
+  let builds: LockIsolated<Int>
+  @Dependency(\.greeting) var greeting
+
+  var body: some Reducer<State, Action> {
+    let _ = builds.withLock { $0 += 1 }
+    let builtWith = greeting
+    Reduce { state, _ in
+      state.builtWith = builtWith
+      state.sentWith = greeting
+      state.stamps += 1
+      return .none
+    }
+  }
+}
+
+/// Runs a `Greeter` under an overridden greeting, and records the greeting it sees itself.
+struct GreeterHost: Reducer {
+  struct State: Equatable {
+    var greeter = Greeter.State()
+    var hostSaw = ""
+  }
+  enum Action: Equatable, CasePathable {
+    case greeter(Greeter.Action)
+    struct AllCasePaths: Sendable {
+      let greeter = AnyCasePath<Action, Greeter.Action>(
+        embed: { .greeter($0) },
+        extract: { if case .greeter(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+
+  let builds: LockIsolated<Int>
+  @Dependency(\.greeting) var greeting
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.greeter, action: \.greeter) {
+      Greeter(builds: builds).dependency(\.greeting, "overridden")
+    }
+    Reduce { state, _ in
+      state.hostSaw = greeting
+      return .none
+    }
+  }
+}
+
+/// A `Counter` scoped five ways: a stored property, a nested stored property after other
+/// fields, an array element, a computed property with a setter, and a property of a class.
+struct Shapes: Reducer {
+  final class Box: Equatable {
+    var counter = Counter.State()
+    static func == (lhs: Box, rhs: Box) -> Bool { lhs.counter == rhs.counter }
+  }
+  struct State: Equatable {
+    struct Inner: Equatable {
+      var padding = "unchanged"
+      var counter = Counter.State()
+    }
+    var flag = false
+    var stored = Counter.State()
+    var inner = Inner()
+    var counters = [Counter.State(), Counter.State(), Counter.State()]
+    var setterCalls = 0
+    let box = Box()
+    var mirrored: Counter.State {
+      get { Counter.State(count: stored.count) }
+      set {
+        stored.count = newValue.count
+        setterCalls += 1
+      }
+    }
+  }
+  enum Action: Equatable, CasePathable {
+    case stored(Counter.Action)
+    case nested(Counter.Action)
+    case element(Counter.Action)
+    case computed(Counter.Action)
+    case boxed(Counter.Action)
+    struct AllCasePaths: Sendable {
+      let stored = AnyCasePath<Action, Counter.Action>(
+        embed: { .stored($0) },
+        extract: { if case .stored(let action) = $0 { action } else { nil } }
+      )
+      let nested = AnyCasePath<Action, Counter.Action>(
+        embed: { .nested($0) },
+        extract: { if case .nested(let action) = $0 { action } else { nil } }
+      )
+      let element = AnyCasePath<Action, Counter.Action>(
+        embed: { .element($0) },
+        extract: { if case .element(let action) = $0 { action } else { nil } }
+      )
+      let computed = AnyCasePath<Action, Counter.Action>(
+        embed: { .computed($0) },
+        extract: { if case .computed(let action) = $0 { action } else { nil } }
+      )
+      let boxed = AnyCasePath<Action, Counter.Action>(
+        embed: { .boxed($0) },
+        extract: { if case .boxed(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+
+  var body: some Reducer<State, Action> {
+    Scope(state: \.stored, action: \.stored) { Counter() }
+    Scope(state: \.inner.counter, action: \.nested) { Counter() }
+    Scope(state: \.counters[1], action: \.element) { Counter() }
+    Scope(state: \.mirrored, action: \.computed) { Counter() }
+    Scope(state: \.box.counter, action: \.boxed) { Counter() }
+  }
+}
