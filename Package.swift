@@ -27,9 +27,15 @@ let package = Package(
     // TestStore and of the vanilla exhaustive harness alike.
     .target(name: "ValueDump"),
     .target(name: "ComposableArchitecture", dependencies: ["Clocks", "ValueDump"]),
+    // The test store without any test framework (a program may run one), and the module tests
+    // import: the same plus the bridge to Swift Testing and XCTest.
+    .target(
+      name: "ComposableArchitectureTestingCore",
+      dependencies: ["ComposableArchitecture", "Clocks"]
+    ),
     .target(
       name: "ComposableArchitectureTesting",
-      dependencies: ["ComposableArchitecture", "Clocks"]
+      dependencies: ["ComposableArchitectureTestingCore", "ComposableArchitecture", "Clocks"]
     ),
 
     // MARK: Apps (the vanilla app never imports the composable library)
@@ -105,7 +111,8 @@ let package = Package(
         "VanillaPrimeTime",
         "ComposablePrimeTime",
         "ComposableArchitecture",
-        "ComposableArchitectureTesting",
+        // Not ComposableArchitectureTesting: the benchmarks link no test framework.
+        "ComposableArchitectureTestingCore",
         "PrimeTimeCore",
         "Clocks",
       ],

@@ -13,7 +13,8 @@ import Testing
 /// `XCTFail` and XCTest ignores `Issue.record` — so a failing assertion would pass. Both routes
 /// are proven by tests (`TestFrameworkBridgeTests`).
 ///
-/// A `TestStore` installs the bridge when it is created; call ``install()`` to route issues
+/// A `TestStore` installs the bridge when it is created (it finds it by name: the test store's
+/// own module links no test framework); call ``install()`` to route issues
 /// reported by the library (an unimplemented dependency, say) in tests that use no `TestStore`.
 ///
 /// ```swift
@@ -22,7 +23,7 @@ import Testing
 ///   …
 /// }
 /// ```
-public enum TestFrameworkBridge {
+public enum TestFrameworkBridge: _TestFrameworkBridging {
   /// Installs the bridge as the process-wide issue handler (idempotent).
   public static func install() {
     installed.withLock { isInstalled in

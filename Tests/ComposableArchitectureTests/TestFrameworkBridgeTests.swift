@@ -7,6 +7,11 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(2)))
 struct TestFrameworkBridgeTests {
+  /// The test store's own module links no test framework; it finds the bridge by name.
+  @Test func theTestStoreModuleFindsTheBridgeByName() {
+    #expect(_linkedBridge() == TestFrameworkBridge.self)
+  }
+
   @Test func aFailingAssertionIsASwiftTestingIssueAtTheCallersLine() async {
     let store = TestStore(initialState: Counter.State()) { Counter() }
     let line = #line + 2

@@ -1,5 +1,5 @@
 import ComposableArchitecture
-import ComposableArchitectureTesting
+import ComposableArchitectureTestingCore
 import ComposablePrimeTime
 import Observation
 

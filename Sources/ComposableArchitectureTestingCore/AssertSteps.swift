@@ -90,7 +90,7 @@ public func assert<R: Reducer>(
   line: UInt = #line,
   column: UInt = #column
 ) async where R.State: Equatable, R.Action: Equatable & Sendable {
-  TestFrameworkBridge.install()
+  _installTestFrameworkBridge()
   var state = initialValue
   var pending: [_PendingEffect<R.Action>] = []
   for step in steps {

@@ -83,7 +83,7 @@ public final class TestStore<State: Equatable, Action> {
     line: UInt = #line,
     column: UInt = #column
   ) {
-    TestFrameworkBridge.install()
+    _installTestFrameworkBridge()
     MainSerialExecutor.enter()
     let dismissal = _RootDismissal()
     var dependencies = DependencyValues._current

@@ -24,7 +24,7 @@ public func modify<Root: CasePathable, Value>(
   line: UInt = #line,
   column: UInt = #column
 ) rethrows {
-  TestFrameworkBridge.install()
+  _installTestFrameworkBridge()
   let path = Root.casePath(keyPath)
   guard var payload = path.extract(from: value) else {
     reportIssue(
@@ -73,7 +73,7 @@ public func modify<Root: CasePathable, Value>(
   line: UInt = #line,
   column: UInt = #column
 ) rethrows {
-  TestFrameworkBridge.install()
+  _installTestFrameworkBridge()
   guard var unwrapped = value else {
     reportIssue(
       "Can't modify a \"nil\" value: expected \(_dump(Root.self)) to be present.",
