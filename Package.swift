@@ -105,9 +105,13 @@ let package = Package(
     ),
 
     // MARK: Benchmarks
+    // Timing, flags and reports, with no case of ours in it (tested by BenchmarkHarnessTests).
+    .target(name: "BenchmarkHarness", path: "Benchmarks/BenchmarkHarness"),
+    .testTarget(name: "BenchmarkHarnessTests", dependencies: ["BenchmarkHarness"]),
     .executableTarget(
       name: "PrimeTimeBenchmarks",
       dependencies: [
+        "BenchmarkHarness",
         "VanillaPrimeTime",
         "ComposablePrimeTime",
         "ComposableArchitecture",

@@ -4,10 +4,12 @@
 //   swift run -c release prime-time-benchmarks [--quick] [--filter REGEX] [--list]
 //       [--json FILE] [--markdown FILE] [--svg FILE] [--baseline FILE]
 //       [--profile CASE --iterations N]
+import BenchmarkHarness
 import Foundation
 
 struct Options {
   var quick = false
+  var full = false
   var list = false
   var filter: Regex<AnyRegexOutput>?
   var json: String?
@@ -34,6 +36,7 @@ func parseOptions(_ arguments: [String]) -> Options {
   while let argument = remaining.popFirst() {
     switch argument {
     case "--quick": options.quick = true
+    case "--full": options.full = true
     case "--list": options.list = true
     case "--filter":
       let pattern = value(for: argument)
@@ -56,9 +59,19 @@ func parseOptions(_ arguments: [String]) -> Options {
     case "--help", "-h":
       print(
         """
-        usage: prime-time-benchmarks [--quick] [--filter REGEX] [--list] [--json FILE]
-                                     [--markdown FILE] [--svg FILE] [--baseline FILE]
-                                     [--profile CASE --iterations N]
+        usage: prime-time-benchmarks [--quick] [--full] [--filter REGEX] [--list]
+                                     [--json FILE] [--markdown FILE] [--svg FILE]
+                                     [--baseline FILE] [--profile CASE --iterations N]
+
+          --quick           fewer samples, shorter warm-up (the CI smoke run)
+          --full            also print every percentile of every case
+          --filter REGEX    only the cases whose name matches
+          --list            print the case names and stop
+          --json FILE       write the raw samples (the input of --baseline)
+          --markdown FILE   write the tables as Markdown
+          --svg FILE        write the chart
+          --baseline FILE   compare with an earlier --json run, marking changes within noise
+          --profile CASE    run one case untimed, --iterations N times (for valgrind or perf)
         """
       )
       exit(0)
@@ -128,8 +141,8 @@ func runBenchmarks() async {
       fail("--profile: no case named \(name) (see --list)")
     }
     switch benchmark.make() {
-    case .sync(let run): run(options.iterations)
-    case .async(let run): await run(options.iterations)
+    case .sync(let run, _): run(options.iterations)
+    case .async(let run, _): await run(options.iterations)
     }
     print("\(name): ran \(options.iterations) iterations")
     exit(0)
@@ -143,7 +156,7 @@ func runBenchmarks() async {
   let baseline = options.baseline.map { (path: $0, report: loadBaseline($0)) }
 
   let measureOptions = options.quick ? MeasureOptions.quick : MeasureOptions()
-  var results: [Measurement] = []
+  var results: [BenchmarkHarness.Measurement] = []
   for benchmark in selected {
     let result = await measure(benchmark, options: measureOptions)
     FileHandle.standardError.write(
@@ -152,7 +165,8 @@ func runBenchmarks() async {
     results.append(result)
   }
   let report = Report(machine: .current(), quick: options.quick, results: results)
-  print(report.text)
+  print(report.text(goals: goals))
+  if options.full { print("\n" + report.fullText) }
 
   if let baseline {
     print(
@@ -166,7 +180,7 @@ func runBenchmarks() async {
     guard let data = try? encoder.encode(report) else { fail("cannot encode the report") }
     write(String(decoding: data, as: UTF8.self), to: path)
   }
-  if let path = options.markdown { write(report.markdown, to: path) }
+  if let path = options.markdown { write(report.markdown(goals: goals), to: path) }
   if let path = options.svg { write(report.svg, to: path) }
 }
 

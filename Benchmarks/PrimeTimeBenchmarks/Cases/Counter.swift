@@ -1,3 +1,4 @@
+import BenchmarkHarness
 import ComposableArchitecture
 import ComposablePrimeTime
 import Observation
@@ -70,9 +71,11 @@ let threeFieldBenchmarks: [Benchmark] = [
   Benchmark(name: "Vanilla.NthPrimeResponse", pair: "nth-prime answer", style: .vanilla) {
     let state = AppState(count: 7, isNthPrimeButtonDisabled: true)
     return .sync { iterations in
-      for _ in 0..<iterations {
-        // The callback body of CounterView.nthPrimeButtonAction.
-        state.alertNthPrime = PrimeAlert(prime: 17)
+      for iteration in 0..<iterations {
+        // The callback body of CounterView.nthPrimeButtonAction. The answer alternates, as on
+        // the store's side, so that each write changes the alert: Observation does not notify
+        // for a write of an equal value, and the comparison would be with a no-op.
+        state.alertNthPrime = PrimeAlert(prime: iteration & 1 == 0 ? 17 : 19)
         state.isNthPrimeButtonDisabled = false
       }
       blackHole(state.alertNthPrime)
@@ -83,7 +86,9 @@ let threeFieldBenchmarks: [Benchmark] = [
       Counter()
     }
     return .sync { iterations in
-      for _ in 0..<iterations { store.send(.nthPrimeResponse(17)) }
+      for iteration in 0..<iterations {
+        store.send(.nthPrimeResponse(iteration & 1 == 0 ? 17 : 19))
+      }
       blackHole(store.state.alertNthPrime)
     }
   },

@@ -1,3 +1,5 @@
+import BenchmarkHarness
+
 /// The physical floor: what a state change costs with no architecture at all.
 struct FloorState {
   var count = 0

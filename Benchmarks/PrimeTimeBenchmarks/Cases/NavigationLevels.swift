@@ -1,3 +1,4 @@
+import BenchmarkHarness
 import ComposableArchitecture
 import Observation
 

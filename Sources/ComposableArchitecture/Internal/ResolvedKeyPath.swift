@@ -58,3 +58,4 @@ struct _ResolvedKeyPath<Root, Value>: _WritablePath {
     }
   }
 }
+

@@ -1,13 +1,21 @@
 import Foundation
 
 /// What the numbers were measured on.
-struct Machine: Codable {
-  let cpu: String
-  let cores: Int
-  let toolchain: String
-  let date: String
+package struct Machine: Codable, Equatable, Sendable {
+  package let cpu: String
+  package let cores: Int
+  package let toolchain: String
+  package let date: String
 
-  static func current() -> Machine {
+  package init(cpu: String, cores: Int, toolchain: String, date: String) {
+    self.cpu = cpu
+    self.cores = cores
+    self.toolchain = toolchain
+    self.date = date
+  }
+
+  /// This machine, now.
+  package static func current() -> Machine {
     Machine(
       cpu: cpuModel(),
       cores: ProcessInfo.processInfo.activeProcessorCount,

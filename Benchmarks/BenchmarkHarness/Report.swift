@@ -1,0 +1,305 @@
+import Foundation
+
+/// A whole run: where, and every measurement.
+package struct Report: Codable, Sendable {
+  package let machine: Machine
+  package let quick: Bool
+  package let results: [Measurement]
+
+  package init(machine: Machine, quick: Bool, results: [Measurement]) {
+    self.machine = machine
+    self.quick = quick
+    self.results = results
+  }
+
+  package func result(_ name: String) -> Measurement? { results.first { $0.name == name } }
+}
+
+/// Formats nanoseconds for people: "81.2 ns", "1.31 µs", "2.40 ms".
+package func formatNanoseconds(_ value: Double) -> String {
+  switch value {
+  case ..<1_000: String(format: "%.1f ns", value)
+  case ..<1_000_000: String(format: "%.2f µs", value / 1_000)
+  default: String(format: "%.2f ms", value / 1_000_000)
+  }
+}
+
+/// A spread (a fraction of the median) as a percentage: "3%".
+func formatSpread(_ spread: Double) -> String {
+  String(format: "%.0f%%", spread * 100)
+}
+
+/// A performance goal the report checks: `numerator / denominator ≤ limit`.
+package struct Goal: Sendable {
+  package let title: String
+  package let numerator: String
+  package let denominator: String
+  package let limit: Double
+
+  package init(title: String, numerator: String, denominator: String, limit: Double) {
+    self.title = title
+    self.numerator = numerator
+    self.denominator = denominator
+    self.limit = limit
+  }
+}
+
+/// One line of the side-by-side table: a pair's vanilla case and one case of another style.
+struct PairRow {
+  let label: String
+  let vanilla: Measurement?
+  let other: Measurement?
+
+  var ratio: Double? {
+    guard let vanilla, let other, vanilla.p50 > 0, other.style == .composable else { return nil }
+    return other.p50 / vanilla.p50
+  }
+
+  var spread: Double {
+    max(vanilla?.spread ?? 0, other?.spread ?? 0)
+  }
+
+  var flags: String {
+    var marks: [String] = []
+    for (measurement, side) in [(vanilla, "v"), (other, "c")] {
+      for flag in measurement?.flags ?? [] { marks.append("\(flag.rawValue) (\(side))") }
+    }
+    return marks.joined(separator: ", ")
+  }
+}
+
+extension Report {
+  /// The floor every case is compared with: a plain `inout` struct mutation.
+  var floor: Double? { result("Floor.InoutMutate")?.p50 }
+
+  /// The pairs in report order, one row per non-vanilla case.
+  ///
+  /// A pair with only a vanilla case gets one row; floor cases are left to the footer.
+  var pairRows: [PairRow] {
+    var order: [String] = []
+    var byPair: [String: [Measurement]] = [:]
+    for result in results where result.style != .floor {
+      if byPair[result.pair] == nil { order.append(result.pair) }
+      byPair[result.pair, default: []].append(result)
+    }
+    return order.flatMap { pair -> [PairRow] in
+      let cases = byPair[pair] ?? []
+      let vanilla = cases.first { $0.style == .vanilla }
+      let others = cases.filter { $0.style != .vanilla }
+      if others.isEmpty { return [PairRow(label: pair, vanilla: vanilla, other: nil)] }
+      return others.map { other in
+        let label = others.count == 1 ? pair : "\(pair): \(other.name)"
+        return PairRow(label: label, vanilla: vanilla, other: other)
+      }
+    }
+  }
+
+  var header: String {
+    "prime-time-benchmarks — \(machine.cpu), \(machine.cores) cores, \(machine.toolchain), "
+      + "\(machine.date)\(quick ? " (quick)" : "")"
+  }
+
+  /// The width the default table must fit.
+  static let columns = 100
+
+  static let legend = """
+    vanilla, composable: median time per operation (p50 of the samples). ratio: composable ÷ \
+    vanilla. spread: the middle half of the samples as a share of the median (the wider of the \
+    two cases); differences smaller than the spread are noise. flags: noisy = spread over 10%; \
+    slow = even the smallest batch overran the 10 ms sample, so few operations were timed; \
+    (v)/(c) says which side. Every percentile: --full, or the --markdown file.
+    """
+
+  /// The default table: one line per pair, at most 100 columns, with a legend and the goals.
+  package func text(goals: [Goal] = []) -> String {
+    let headers = ["pair", "vanilla", "composable", "ratio", "spread", "flags"]
+    let body = pairRows.map { row in
+      [
+        row.label,
+        row.vanilla.map { formatNanoseconds($0.p50) } ?? "—",
+        row.other.map { formatNanoseconds($0.p50) } ?? "—",
+        row.ratio.map { String(format: "%.2f×", $0) } ?? "—",
+        formatSpread(row.spread),
+        row.flags,
+      ]
+    }
+    let table = Self.layout([headers] + body, rightAligned: [1, 2, 3, 4], width: Self.columns)
+    let goalLines = goalsText(goals)
+    return
+      ([header, ""] + table + ["", footer, "", Self.wrap(Self.legend, width: Self.columns)]
+      + (goalLines.isEmpty ? [] : ["", goalLines])).joined(separator: "\n")
+  }
+
+  /// The floor and the cases that stand alone, below the table.
+  var footer: String {
+    let floors = results.filter { $0.style == .floor }.map {
+      "\($0.name) \(formatNanoseconds($0.p50))"
+    }
+    return floors.isEmpty
+      ? "" : Self.wrap("floor (no architecture): " + floors.joined(separator: ", "), width: 100)
+  }
+
+  /// Every percentile of every case (`--full`, and in the Markdown).
+  var fullRows: [[String]] {
+    results.map { m in
+      [
+        m.name, m.style.rawValue,
+        formatNanoseconds(m.percentile(0)), formatNanoseconds(m.percentile(0.25)),
+        formatNanoseconds(m.p50), formatNanoseconds(m.percentile(0.75)),
+        formatNanoseconds(m.percentile(0.9)), formatNanoseconds(m.percentile(1)),
+        formatSpread(m.spread), String(m.iterationsPerSample),
+        floor.map { String(format: "%.1f×", m.p50 / $0) } ?? "-",
+        m.flags.map(\.rawValue).joined(separator: ", "),
+      ]
+    }
+  }
+
+  static let fullHeaders = [
+    "case", "style", "p0", "p25", "p50", "p75", "p90", "p100", "spread", "batch", "× floor",
+    "flags",
+  ]
+
+  /// The full table for the terminal.
+  package var fullText: String {
+    ([header, ""] + Self.layout([Self.fullHeaders] + fullRows, rightAligned: [], width: nil))
+      .joined(separator: "\n")
+  }
+
+  /// Markdown: the side-by-side table, the legend, every percentile, the goals.
+  package func markdown(goals: [Goal] = []) -> String {
+    func table(_ headers: [String], _ rows: [[String]]) -> [String] {
+      [
+        "| " + headers.joined(separator: " | ") + " |",
+        "|" + String(repeating: " --- |", count: headers.count),
+      ]
+        + rows.map { "| " + $0.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |" }
+    }
+    let pairs = pairRows.map { row in
+      [
+        row.label,
+        row.vanilla.map { "`\($0.name)` \(formatNanoseconds($0.p50))" } ?? "—",
+        row.other.map { "`\($0.name)` \(formatNanoseconds($0.p50))" } ?? "—",
+        row.ratio.map { String(format: "%.2f×", $0) } ?? "—",
+        formatSpread(row.spread),
+        row.flags,
+      ]
+    }
+    var lines = ["Measured on \(header.dropFirst("prime-time-benchmarks — ".count))."]
+    lines += [""] + table(["pair", "vanilla", "composable", "ratio", "spread", "flags"], pairs)
+    lines += ["", footer, "", Self.legend, "", "<details><summary>Every percentile</summary>", ""]
+    lines += table(Self.fullHeaders, fullRows) + ["", "</details>"]
+    if !goals.isEmpty { lines += ["", "### Goals", "", goalsMarkdown(goals)] }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Pads cells into columns; a row wider than `width` has its first cell shortened with "…".
+  static func layout(_ rows: [[String]], rightAligned: Set<Int>, width: Int?) -> [String] {
+    guard let first = rows.first else { return [] }
+    var widths = first.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
+    if let width {
+      let total = widths.reduce(0, +) + 2 * (widths.count - 1)
+      if total > width { widths[0] = max(8, widths[0] - (total - width)) }
+    }
+    return rows.map { row in
+      row.enumerated().map { column, cell in
+        var cell = cell
+        if cell.count > widths[column] { cell = String(cell.prefix(widths[column] - 1)) + "…" }
+        let pad = String(repeating: " ", count: widths[column] - cell.count)
+        return rightAligned.contains(column) ? pad + cell : cell + pad
+      }.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+    }
+  }
+
+  /// Wraps `text` at word boundaries to lines of at most `width` characters.
+  static func wrap(_ text: String, width: Int) -> String {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if !line.isEmpty, line.count + 1 + word.count > width {
+        lines.append(line)
+        line = ""
+      }
+      line += line.isEmpty ? String(word) : " " + word
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension Report {
+  /// Each goal with its measured ratio, or nil when a case was filtered out.
+  package func goalResults(_ goals: [Goal]) -> [(goal: Goal, ratio: Double)] {
+    goals.compactMap { goal in
+      guard let top = result(goal.numerator)?.p50, let bottom = result(goal.denominator)?.p50
+      else { return nil }
+      return (goal, top / bottom)
+    }
+  }
+
+  /// The goals, one line each, for the terminal.
+  package func goalsText(_ goals: [Goal]) -> String {
+    goalResults(goals).map { goal, ratio in
+      let verdict =
+        ratio <= goal.limit ? "met" : String(format: "MISSED by %.1f×", ratio / goal.limit)
+      return String(format: "goal: %@ — %.2f× (%@)", goal.title, ratio, verdict)
+    }.joined(separator: "\n")
+  }
+
+  /// The goals as a Markdown table.
+  package func goalsMarkdown(_ goals: [Goal]) -> String {
+    (["| goal | measured | verdict |", "| --- | --- | --- |"]
+      + goalResults(goals).map { goal, ratio in
+        let verdict =
+          ratio <= goal.limit ? "met" : String(format: "missed by %.1f×", ratio / goal.limit)
+        return String(format: "| %@ | %.2f× | %@ |", goal.title, ratio, verdict)
+      }).joined(separator: "\n")
+  }
+
+}
+
+extension Report {
+  /// The change of each case's median against an earlier run, each marked as a real change or
+  /// as within the noise of the two runs; warns first when the runs are not comparable.
+  package func comparison(with baseline: Report) -> String {
+    var lines: [String] = []
+    let old = baseline.machine
+    if old.cpu != machine.cpu || old.cores != machine.cores {
+      lines.append(
+        "warning: the baseline ran on \(old.cpu), \(old.cores) cores; this run on "
+          + "\(machine.cpu), \(machine.cores) cores. Differences include the machine."
+      )
+    }
+    if old.toolchain != machine.toolchain {
+      lines.append(
+        "warning: the baseline was built with \(old.toolchain); this run with "
+          + "\(machine.toolchain). Differences include the compiler."
+      )
+    }
+    if baseline.quick != quick {
+      lines.append("warning: one run is --quick and the other is not (fewer samples).")
+    }
+    for m in results {
+      guard let before = baseline.result(m.name), before.p50 > 0 else {
+        lines.append("\(m.name): new")
+        continue
+      }
+      let change = (m.p50 - before.p50) / before.p50
+      let noise = max(m.spread, before.spread)
+      let verdict =
+        abs(change) <= noise
+        ? "within noise (±\(formatSpread(noise)))"
+        : (change < 0 ? "faster" : "slower")
+      lines.append(
+        String(
+          format: "%@: %@ → %@ (%+.1f%%) %@",
+          m.name,
+          formatNanoseconds(before.p50),
+          formatNanoseconds(m.p50),
+          change * 100,
+          verdict
+        )
+      )
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,42 @@
+import BenchmarkHarness
+
+/// Every case, in report order.
+@MainActor
+let allBenchmarks: [Benchmark] =
+  floorBenchmarks + counterBenchmarks + threeFieldBenchmarks + nestedBenchmarks
+  + navigationLevelBenchmarks
+  + stackBenchmarks + largeStateBenchmarks + effectBenchmarks + testStoreBenchmarks
+
+/// The goals the report checks (ratios of two cases' medians).
+let goals = [
+  Goal(
+    title: "Store.Send ≤ 2× Vanilla.Mutate",
+    numerator: "Store.Send",
+    denominator: "Vanilla.Mutate",
+    limit: 2
+  ),
+  Goal(
+    title: "Nested depth 10 ≤ 3× depth 1",
+    numerator: "NestedStore.Send.Depth10",
+    denominator: "NestedStore.Send.Depth1",
+    limit: 3
+  ),
+  Goal(
+    title: "Stack element action at 10,000 ≤ 1.2× at 1",
+    numerator: "Stack.ElementAction.10000",
+    denominator: "Stack.ElementAction.1",
+    limit: 1.2
+  ),
+  Goal(
+    title: "Store: 100,000 favourites ≤ 1.2× 10 favourites",
+    numerator: "Store.SaveRemoveFavorite.100000",
+    denominator: "Store.SaveRemoveFavorite.10",
+    limit: 1.2
+  ),
+  Goal(
+    title: "Vanilla: 100,000 favourites ≤ 1.2× 10 favourites",
+    numerator: "Vanilla.SaveRemoveFavorite.100000",
+    denominator: "Vanilla.SaveRemoveFavorite.10",
+    limit: 1.2
+  ),
+]

@@ -1,0 +1,202 @@
+import Testing
+
+@testable import BenchmarkHarness
+
+/// A clock the test moves by hand: each case says how long its work and its epilogue "take".
+@MainActor
+final class FakeClock {
+  var now: UInt64 = 0
+  var reading: Nanoseconds { { self.now } }
+}
+
+/// A case whose operations cost `perOperation` ns and whose epilogue costs `epilogue` ns on
+/// `clock`; `samplesCost` lets a test vary the cost from one call to the next.
+@MainActor
+func fakeCase(
+  _ clock: FakeClock,
+  name: String = "Fake.Case",
+  perOperation: @escaping (_ call: Int) -> UInt64,
+  epilogue: UInt64 = 0
+) -> Benchmark {
+  Benchmark(name: name, pair: "fake work", style: .composable) {
+    var call = 0
+    return .sync { iterations in
+      call += 1
+      clock.now += UInt64(iterations) * perOperation(call)
+    } epilogue: {
+      clock.now += epilogue
+    }
+  }
+}
+
+@MainActor
+@Suite
+struct HarnessTests {
+  let options: MeasureOptions = {
+    var options = MeasureOptions()
+    options.samples = 20
+    options.warmUpNanoseconds = 5_000_000
+    return options
+  }()
+
+  @Test func anEpilogueIsNotTimedHoweverSlowItIs() async {
+    let clock = FakeClock()
+    // 10 ns of work per operation, then 5 ms of epilogue (a sum over a 10,000-element stack).
+    let slowEpilogue = fakeCase(clock, perOperation: { _ in 10 }, epilogue: 5_000_000)
+    let result = await measure(slowEpilogue, options: options, clock: clock.reading)
+    #expect(result.p50 == 10)
+    #expect(result.iterationsPerSample >= 100_000)  // 1 ms of 10 ns operations
+    #expect(result.flags.isEmpty)
+  }
+
+  @Test func aCaseTooSlowForOneSampleIsFlaggedAndStillTimesTheMinimumBatch() async {
+    let clock = FakeClock()
+    let slow = fakeCase(clock, perOperation: { _ in 2_000_000 })  // 2 ms per operation
+    let result = await measure(slow, options: options, clock: clock.reading)
+    #expect(result.iterationsPerSample == options.minimumBatch)
+    #expect(result.p50 == 2_000_000)
+    #expect(result.flags == [.slow])
+  }
+
+  @Test func aCaseThatVariesIsFlaggedNoisy() async {
+    let clock = FakeClock()
+    // Every other sample takes twice as long: the middle half spans 100% of the median.
+    let noisy = fakeCase(clock, perOperation: { call in call % 2 == 0 ? 10 : 20 })
+    let result = await measure(noisy, options: options, clock: clock.reading)
+    #expect(result.spread > options.noisySpread)
+    #expect(result.flags == [.noisy])
+  }
+
+  @Test func theDefaultTableFitsOneHundredColumnsWithItsLegend() {
+    let report = Report(
+      machine: .sample,
+      quick: false,
+      results: [
+        .sample("Vanilla.Mutate", pair: "counter +1", .vanilla, 81),
+        .sample("Store.Send", pair: "counter +1", .composable, 162),
+        .sample("Floor.InoutMutate", pair: "counter +1", .floor, 1),
+        .sample(
+          "Vanilla.SaveRemoveFavorite.100000",
+          pair: "save + remove favourite, a hundred thousand favourites in the list",
+          .vanilla,
+          937_870,
+          flags: [.slow, .noisy]
+        ),
+        .sample(
+          "Store.SaveRemoveFavorite.100000",
+          pair: "save + remove favourite, a hundred thousand favourites in the list",
+          .composable,
+          50_370,
+          flags: [.noisy]
+        ),
+        .sample("TestStore.Send", pair: "exhaustive test step", .information, 11_440),
+      ]
+    )
+    let text = report.text(goals: [
+      Goal(
+        title: "Store.Send ≤ 2× Vanilla.Mutate",
+        numerator: "Store.Send",
+        denominator: "Vanilla.Mutate",
+        limit: 2
+      )
+    ])
+    let widest = text.split(separator: "\n").map(\.count).max() ?? 0
+    #expect(widest <= 100, "\(text)")
+    #expect(text.contains("counter +1"))
+    #expect(text.contains("2.00×"))
+    #expect(text.contains("save + remove favourite, a hu…"))  // shortened to fit
+    #expect(text.contains("slow (v), noisy (v), noisy (c)"))
+    #expect(text.contains("ratio: composable ÷"))
+    #expect(text.contains("goal: Store.Send ≤ 2× Vanilla.Mutate — 2.00× (met)"))
+    #expect(!text.contains("p90"))  // percentiles only with --full
+    #expect(report.fullText.contains("p90"))
+    #expect(report.markdown().contains("| p0 | p25 | p50 |"))
+  }
+
+  @Test func aBaselineMarksChangesWithinNoiseAndRealChanges() {
+    let before = Report(
+      machine: .sample,
+      quick: false,
+      results: [
+        .sample("Store.Send", pair: "counter +1", .composable, 100, spread: 0.10),
+        .sample("NestedStore.Send.Depth10", pair: "depth 10", .composable, 1_000, spread: 0.02),
+      ]
+    )
+    let after = Report(
+      machine: .sample,
+      quick: false,
+      results: [
+        .sample("Store.Send", pair: "counter +1", .composable, 105, spread: 0.04),
+        .sample("NestedStore.Send.Depth10", pair: "depth 10", .composable, 200, spread: 0.02),
+        .sample("NestedStore.Send.Presented", pair: "presented", .composable, 500),
+      ]
+    )
+    let lines = after.comparison(with: before).split(separator: "\n")
+    #expect(lines.count == 3)
+    #expect(lines[0].hasPrefix("Store.Send: 100.0 ns → 105.0 ns (+5.0%) within noise"))
+    #expect(lines[1].hasSuffix("(-80.0%) faster"))
+    #expect(lines[2] == "NestedStore.Send.Presented: new")
+  }
+
+  @Test func aBaselineFromAnotherMachineOrToolchainIsCalledOut() {
+    let other = Machine(cpu: "Other CPU", cores: 8, toolchain: "Swift 6.2", date: "2026-01-01")
+    let before = Report(machine: other, quick: true, results: [])
+    let warnings = Report(machine: .sample, quick: false, results: [])
+      .comparison(with: before).split(separator: "\n")
+    #expect(warnings.count == 3)
+    #expect(warnings[0].contains("Other CPU, 8 cores"))
+    #expect(warnings[1].contains("Swift 6.2"))
+    #expect(warnings[2].contains("--quick"))
+  }
+
+  @Test func theChartGroupsPairsPrintsRatiosAndUsesAFixedAxis() {
+    let report = Report(
+      machine: .sample,
+      quick: false,
+      results: [
+        .sample("Vanilla.Mutate", pair: "counter +1", .vanilla, 80),
+        .sample("Store.Send", pair: "counter +1", .composable, 160),
+      ]
+    )
+    let svg = report.svg
+    #expect(svg.contains("counter +1 — composable ÷ vanilla: 2.00×"))
+    #expect(svg.contains("Sample CPU, 2 cores · Swift 6.3.1 · 2026-11-23T00:00:00Z"))
+    // Fixed decades from 1 ns to 10 ms, whatever the data.
+    for label in ["1 ns", "10 ns", "100 ns", "1 µs", "10 µs", "100 µs", "1 ms", "10 ms"] {
+      #expect(svg.contains(">\(label)<"), "missing axis label \(label)")
+    }
+    // A p25–p75 band per bar, besides the bar itself.
+    #expect(svg.components(separatedBy: "<rect").count - 1 >= 1 + 4 + 2 * 2)
+  }
+}
+
+extension Machine {
+  static let sample = Machine(
+    cpu: "Sample CPU",
+    cores: 2,
+    toolchain: "Swift 6.3.1",
+    date: "2026-11-23T00:00:00Z"
+  )
+}
+
+extension BenchmarkHarness.Measurement {
+  /// A measurement whose median is `p50` and whose interquartile range is `spread` of it.
+  static func sample(
+    _ name: String,
+    pair: String,
+    _ style: Benchmark.Style,
+    _ p50: Double,
+    spread: Double = 0.02,
+    flags: [Flag] = []
+  ) -> BenchmarkHarness.Measurement {
+    let half = p50 * spread / 2
+    return BenchmarkHarness.Measurement(
+      name: name,
+      pair: pair,
+      style: style,
+      iterationsPerSample: 1_000,
+      samples: [p50 - 2 * half, p50 - half, p50, p50 + half, p50 + 2 * half],
+      flags: flags
+    )
+  }
+}
