@@ -10,7 +10,8 @@ struct Scratch {
 
   static let folders = [
     "Sources/PrimeTimeCore", "Sources/Clocks", "Sources/ValueDump",
-    "Sources/ComposableArchitecture", "Sources/ComposableArchitectureTesting",
+    "Sources/ComposableArchitecture", "Sources/ComposableArchitectureTestingCore",
+    "Sources/ComposableArchitectureTesting",
     "Sources/VanillaPrimeTime", "Sources/ComposablePrimeTime", "Tests/PrimeTimeFixtures",
     "Tests/ExhaustiveHarness", "Tests/VanillaPrimeTimeTests", "Tests/VanillaExhaustiveTests",
     "Tests/ComposablePrimeTimeTests",
@@ -30,8 +31,12 @@ struct Scratch {
         .target(name: "ValueDump"),
         .target(name: "ComposableArchitecture", dependencies: ["Clocks", "ValueDump"]),
         .target(
-          name: "ComposableArchitectureTesting",
+          name: "ComposableArchitectureTestingCore",
           dependencies: ["ComposableArchitecture", "Clocks"]
+        ),
+        .target(
+          name: "ComposableArchitectureTesting",
+          dependencies: ["ComposableArchitectureTestingCore", "ComposableArchitecture", "Clocks"]
         ),
         .target(name: "VanillaPrimeTime", dependencies: ["PrimeTimeCore"]),
         .target(name: "ComposablePrimeTime", dependencies: ["ComposableArchitecture", "PrimeTimeCore"]),

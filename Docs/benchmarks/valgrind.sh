@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Instructions and heap allocations per operation of some benchmark cases, from valgrind: the
+# difference between a run of N and a run of 2N iterations, divided by N, so setup cancels out.
+# Unlike wall-clock time these counts do not move with the machine's load.
+#
+#   bash Docs/benchmarks/valgrind.sh [BINARY] [CASE…]
+#
+# BINARY defaults to the release build of prime-time-benchmarks (built if missing).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+binary=${1:-.build/release/prime-time-benchmarks}
+shift || true
+cases=("$@")
+if [[ ${#cases[@]} -eq 0 ]]; then
+  cases=(Vanilla.Mutate Store.Send Reducer.Reduce NestedStore.Send.Depth1
+    NestedStore.Send.Depth10 NestedStore.Send.Presented NestedStore.Send.EnumCase
+    ChildStore.Send.10Alive Stack.ElementAction.1 Stack.ElementAction.10000)
+fi
+if [[ ! -x $binary ]]; then swift build -c release --product prime-time-benchmarks >&2; fi
+n=2000
+instructions() {
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --profile "$1" \
+    --iterations "$2" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+allocations() {
+  valgrind "$binary" --profile "$1" --iterations "$2" 2>&1 \
+    | sed -n 's/.*total heap usage: \([0-9,]*\) allocs.*/\1/p' | tr -d ,
+}
+echo "| case | instructions per operation | heap allocations per operation |"
+echo "| --- | ---: | ---: |"
+for name in "${cases[@]}"; do
+  if ! "$binary" --list | grep -qx "$name"; then
+    echo "| \`$name\` | (not in this build) | |"
+    continue
+  fi
+  i1=$(instructions "$name" $n)
+  i2=$(instructions "$name" $((2 * n)))
+  a1=$(allocations "$name" $n)
+  a2=$(allocations "$name" $((2 * n)))
+  printf '| `%s` | %s | %s |\n' "$name" \
+    "$(LC_ALL=en_US.UTF-8 printf "%'d" $(((i2 - i1) / n)) 2>/dev/null || echo $(((i2 - i1) / n)))" \
+    "$(awk -v a="$a1" -v b="$a2" -v n="$n" 'BEGIN { printf "%.2f", (b - a) / n }')"
+done
