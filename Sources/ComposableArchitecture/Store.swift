@@ -11,7 +11,7 @@ import Observation
 /// let store = Store(initialState: Counter.State()) {
 ///   Counter()
 /// } withDependencies: {
-///   $0.primeClient = .live
+///   $0.primeClient = PrimeClient(nthPrime: { _ in 17 })  // or leave the live default
 /// }
 /// store.send(.incrementButtonTapped)
 /// store.state.count  // 1

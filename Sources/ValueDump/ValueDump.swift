@@ -31,9 +31,9 @@ public struct _DumpOrderedPairs {
 ///   count: 2,
 ///   favoritePrimes: [
 ///     [0]: 2,
-///     [1]: 3
+///     [1]: 3,
 ///   ],
-///   alertNthPrime: nil
+///   alertNthPrime: nil,
 /// )
 /// ```
 package func _dump(_ value: Any) -> String {

@@ -21,7 +21,7 @@ extension WritableKeyPath: _WritablePath {
 
 /// A writable key path resolved once, when a store builds its reducer.
 ///
-/// Applying a key path goes through the runtime on every use (tens of nanoseconds, more for a
+/// Applying a key path goes through the runtime on every use (hundreds of instructions for a
 /// computed property). When the path names stored properties of a struct, all the way down,
 /// the part lives at a fixed byte offset inside the value, and `MemoryLayout.offset(of:)`
 /// reports it; the part is then reached by pointer arithmetic, as the compiler itself would
@@ -58,4 +58,3 @@ struct _ResolvedKeyPath<Root, Value>: _WritablePath {
     }
   }
 }
-

@@ -10,8 +10,8 @@ extension Reducer {
   /// // received action:
   /// //   AppFeature.Action.counter(.incrementButtonTapped)
   /// //     AppFeature.State(
-  /// //   −   count: 0
-  /// //   +   count: 1
+  /// //   −   count: 0,
+  /// //   +   count: 1,
   /// //     )
   /// ```
   ///
