@@ -136,7 +136,8 @@ extension Report {
       "\($0.name) \(formatNanoseconds($0.p50))"
     }
     return floors.isEmpty
-      ? "" : Self.wrap("floor (no architecture): " + floors.joined(separator: ", "), width: 100)
+      ? ""
+      : Self.wrap("floor (no architecture): " + floors.joined(separator: ", "), width: Self.columns)
   }
 
   /// Every percentile of every case (`--full`, and in the Markdown).
