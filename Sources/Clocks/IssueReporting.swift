@@ -67,7 +67,7 @@ public struct ReportedIssue: Sendable {
 ///
 /// Libraries never decide how a problem surfaces; they call ``reportIssue(_:severity:fileID:filePath:line:column:)``
 /// and the hook routes it: to a task-local handler when one is bound with
-/// ``withIssueHandler(_:operation:)``, else to the handler installed with ``install(_:)``
+/// ``withIssueHandler(_:isolation:operation:)``, else to the handler installed with ``install(_:)``
 /// (the testing module installs one that records a Swift Testing `Issue` or calls `XCTFail`),
 /// else to a runtime warning on standard error.
 ///
@@ -105,6 +105,7 @@ public enum IssueReporting {
   /// - Parameters:
   ///   - handler: Receives the issues.
   ///   - operation: The work to observe.
+  ///   - isolation: The actor `operation` runs on; the caller's by default.
   /// - Returns: What `operation` returns.
   public static func withIssueHandler<Result>(
     _ handler: @escaping Handler,
@@ -116,7 +117,9 @@ public enum IssueReporting {
 
   /// Runs `operation` and returns the issues it reported instead of reporting them.
   ///
-  /// - Parameter operation: The work to observe.
+  /// - Parameters:
+  ///   - operation: The work to observe.
+  ///   - isolation: The actor `operation` runs on; the caller's by default.
   /// - Returns: The issues, in the order they were reported.
   public static func collect(
     isolation: isolated (any Actor)? = #isolation,
@@ -147,6 +150,10 @@ public enum IssueReporting {
 /// - Parameters:
 ///   - message: What went wrong, as a full sentence.
 ///   - severity: `.error` (default) fails the running test; `.information` never does.
+///   - fileID: The file ID of the call; a failure is reported there.
+///   - filePath: The path of the file of the call.
+///   - line: The line of the call.
+///   - column: The column of the call.
 public func reportIssue(
   _ message: String,
   severity: IssueSeverity = .error,

@@ -27,7 +27,9 @@
 /// > Note: Do not block the main thread inside `operation` (a semaphore wait, a synchronous
 /// > XCTest expectation wait): the work it waits for would be queued behind it.
 ///
-/// - Parameter operation: The work to run serially.
+/// - Parameters:
+///   - operation: The work to run serially.
+///   - isolation: The actor `operation` runs on; the caller's by default.
 /// - Returns: What `operation` returns.
 public func withMainSerialExecutor<Result>(
   isolation: isolated (any Actor)? = #isolation,

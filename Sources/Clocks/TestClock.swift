@@ -52,7 +52,8 @@ public final class TestClock: Clock, Sendable {
     state = LockIsolated(State(now: now))
   }
 
-  /// The current instant; it changes only through ``advance(by:)``, ``advance(to:)`` and ``run(maxWakeUps:)``.
+  /// The current instant; it changes only through ``advance(by:)``, ``advance(to:fileID:filePath:line:column:)`` and
+  /// ``run(maxWakeUps:fileID:filePath:line:column:)``.
   public var now: Instant { state.withLock { $0.now } }
 
   /// The smallest step: zero.
@@ -102,8 +103,13 @@ public final class TestClock: Clock, Sendable {
   /// Time moves to each sleeper's deadline in turn, so a task that sleeps again while the clock
   /// advances is woken again if its new deadline is still within reach.
   ///
-  /// - Parameter deadline: The instant to reach. An earlier instant than ``now`` is reported as
-  ///   an issue and leaves time unchanged: time never goes backwards.
+  /// - Parameters:
+  ///   - deadline: The instant to reach. An earlier instant than ``now`` is reported as
+  ///     an issue and leaves time unchanged: time never goes backwards.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func advance(
     to deadline: Instant,
     fileID: StaticString = #fileID,
@@ -131,8 +137,13 @@ public final class TestClock: Clock, Sendable {
 
   /// Advances time until no task is asleep on the clock.
   ///
-  /// - Parameter maxWakeUps: A bound for code that sleeps forever (a timer); reaching it is
-  ///   reported as an issue naming how many tasks are still asleep.
+  /// - Parameters:
+  ///   - maxWakeUps: A bound for code that sleeps forever (a timer); reaching it is
+  ///     reported as an issue naming how many tasks are still asleep.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func run(
     maxWakeUps: Int = 10_000,
     fileID: StaticString = #fileID,

@@ -21,7 +21,13 @@ public final class UnimplementedClock: Clock, Sendable {
 
   /// Creates a clock that reports under `name`, at the creator's source location.
   ///
-  /// - Parameter name: The name to report; `"UnimplementedClock"` by default.
+  /// - Parameters:
+  ///   - name: The name to report; `"UnimplementedClock"` by default.
+  ///   - now: The clock's starting instant.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public init(
     name: String = "UnimplementedClock",
     now: Instant = Instant(),

@@ -102,6 +102,10 @@ extension Effect {
   ///   - priority: The task's priority.
   ///   - operation: The work; `send` delivers actions to the store on the main actor.
   ///   - handler: Receives errors other than cancellation.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: The effect.
   public static func run(
     priority: TaskPriority? = nil,

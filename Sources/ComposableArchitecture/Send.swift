@@ -25,7 +25,12 @@ public struct Send<Action>: Sendable {
   /// Sending after the feature dismissed itself (`await dismiss()`) is reported as an issue: the
   /// feature is gone and the action would be lost.
   ///
-  /// - Parameter action: The action.
+  /// - Parameters:
+  ///   - action: The action.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   @inlinable
   public func callAsFunction(
     _ action: Action,

@@ -3,7 +3,7 @@ import Observation
 /// The runtime of a feature: holds its state, runs its reducer for each action, and runs the
 /// effects the reducer returns.
 ///
-/// A UI reads ``state`` and calls ``send(_:)``; child screens get a ``scope(state:action:)``
+/// A UI reads ``state`` and calls ``send(_:)``; child screens get a ``scope(state:action:)->Store<ChildState,ChildAction>``
 /// of the store. The store is observable: reading `state` inside `withObservationTracking`
 /// (or a SwiftUI view body) registers interest, and every `send` notifies.
 ///

@@ -31,6 +31,10 @@ public struct Step<State, Action> {
   ///   - type: Send or receive.
   ///   - action: The action.
   ///   - update: The expected state change (none by default).
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public init(
     _ type: StepType,
     _ action: Action,
@@ -79,6 +83,10 @@ public struct Step<State, Action> {
 ///   - reducer: The reducer under test.
 ///   - steps: The script.
 ///   - timeout: How long a receive step waits for its effect to finish (real time).
+///   - fileID: The file ID of the call; a failure is reported there.
+///   - filePath: The path of the file of the call.
+///   - line: The line of the call.
+///   - column: The column of the call.
 @MainActor
 public func assert<R: Reducer>(
   initialValue: R.State,

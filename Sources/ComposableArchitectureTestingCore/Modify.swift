@@ -15,6 +15,10 @@ import ComposableArchitecture
 ///   - value: The enum value to change.
 ///   - keyPath: The case it must be, such as `\.counter`.
 ///   - body: Changes the payload.
+///   - fileID: The file ID of the call; a failure is reported there.
+///   - filePath: The path of the file of the call.
+///   - line: The line of the call.
+///   - column: The column of the call.
 public func modify<Root: CasePathable, Value>(
   _ value: inout Root,
   case keyPath: CaseKeyPath<Root, Value>,
@@ -64,6 +68,10 @@ public func modify<Root: CasePathable, Value>(
 ///   - value: The optional enum value to change.
 ///   - keyPath: The case it must be.
 ///   - body: Changes the payload.
+///   - fileID: The file ID of the call; a failure is reported there.
+///   - filePath: The path of the file of the call.
+///   - line: The line of the call.
+///   - column: The column of the call.
 public func modify<Root: CasePathable, Value>(
   _ value: inout Root?,
   case keyPath: CaseKeyPath<Root, Value>,

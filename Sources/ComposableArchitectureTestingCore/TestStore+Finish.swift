@@ -8,7 +8,12 @@ extension TestStore {
   /// await store.finish()
   /// ```
   ///
-  /// - Parameter timeout: How long to wait (real time); the store's ``timeout`` by default.
+  /// - Parameters:
+  ///   - timeout: How long to wait (real time); the store's ``timeout`` by default.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,
@@ -50,7 +55,12 @@ extension TestStore {
 
   /// Forgets the actions received so far, without asserting them.
   ///
-  /// - Parameter strict: Fail when there is nothing to skip (default `true`).
+  /// - Parameters:
+  ///   - strict: Fail when there is nothing to skip (default `true`).
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func skipReceivedActions(
     strict: Bool = true,
     fileID: StaticString = #fileID,
@@ -79,7 +89,12 @@ extension TestStore {
 
   /// Cancels every effect still running, without asserting it.
   ///
-  /// - Parameter strict: Fail when there is nothing to cancel (default `true`).
+  /// - Parameters:
+  ///   - strict: Fail when there is nothing to cancel (default `true`).
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func skipInFlightEffects(
     strict: Bool = true,
     fileID: StaticString = #fileID,

@@ -15,6 +15,10 @@ extension TestStore where Action: Equatable {
   ///   - expectedAction: The action.
   ///   - timeout: How long to wait for it (real time); the store's ``timeout`` by default.
   ///   - updateStateToExpectedResult: The expected state change.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func receive(
     _ expectedAction: Action,
     timeout: Duration? = nil,
@@ -52,6 +56,10 @@ extension TestStore where Action: CasePathable {
   ///   - casePath: The expected action's case.
   ///   - timeout: How long to wait for it (real time); the store's ``timeout`` by default.
   ///   - updateStateToExpectedResult: The expected state change.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func receive<Value>(
     _ casePath: CaseKeyPath<Action, Value>,
     timeout: Duration? = nil,
@@ -92,6 +100,10 @@ extension TestStore where Action: CasePathable {
   ///   - payload: The expected associated value.
   ///   - timeout: How long to wait for it (real time); the store's ``timeout`` by default.
   ///   - updateStateToExpectedResult: The expected state change.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func receive<Value: Equatable>(
     _ casePath: CaseKeyPath<Action, Value>,
     _ payload: Value,
@@ -131,6 +143,10 @@ extension TestStore {
   ///   - isMatching: Whether the received action is the expected one.
   ///   - timeout: How long to wait for it (real time); the store's ``timeout`` by default.
   ///   - updateStateToExpectedResult: The expected state change.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func receive(
     _ isMatching: (_ action: Action) -> Bool,
     timeout: Duration? = nil,

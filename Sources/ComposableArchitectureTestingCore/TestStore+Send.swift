@@ -16,6 +16,10 @@ extension TestStore {
   ///   - action: What the user did.
   ///   - updateStateToExpectedResult: Changes the state as it was before the action into the
   ///     state expected after it.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: The effects the action started, to cancel or wait for.
   @discardableResult
   public func send(
@@ -100,6 +104,10 @@ extension TestStore where Action: CasePathable {
   /// - Parameters:
   ///   - action: The case to send.
   ///   - updateStateToExpectedResult: The expected state change.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: The effects the action started.
   @discardableResult
   public func send(
@@ -132,6 +140,10 @@ extension TestStore where Action: CasePathable {
   ///   - action: The case to send.
   ///   - value: Its associated value.
   ///   - updateStateToExpectedResult: The expected state change.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: The effects the action started.
   @discardableResult
   public func send<Value>(

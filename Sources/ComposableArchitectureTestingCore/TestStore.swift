@@ -73,6 +73,12 @@ public final class TestStore<State: Equatable, Action> {
   ///   - reducer: The feature's reducer.
   ///   - prepareDependencies: Sets the dependencies the test controls. The context is `.test`,
   ///     so any dependency without a test value that the feature uses fails the test.
+  ///   - timeout: How long `receive` and `finish` wait for an effect, in real time, unless
+  ///     the call gives its own.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public init<R: Reducer<State, Action>>(
     initialState: @autoclosure () -> State,
     @ReducerBuilder<State, Action> reducer: () -> R,
@@ -119,7 +125,12 @@ public final class TestStore<State: Equatable, Action> {
   /// await store.assert { $0.count = 2 }
   /// ```
   ///
-  /// - Parameter updateStateToExpectedResult: Changes the asserted state into the expected one.
+  /// - Parameters:
+  ///   - updateStateToExpectedResult: Changes the asserted state into the expected one.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func assert(
     _ updateStateToExpectedResult: (_ state: inout State) throws -> Void,
     fileID: StaticString = #fileID,

@@ -18,7 +18,12 @@ public struct TestStoreTask: Hashable, Sendable {
 
   /// Waits for the effects to finish, failing the test if they are still running after `timeout`.
   ///
-  /// - Parameter timeout: How long to wait; the test store's timeout by default.
+  /// - Parameters:
+  ///   - timeout: How long to wait; the test store's timeout by default.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public func finish(
     timeout: Duration? = nil,
     fileID: StaticString = #fileID,

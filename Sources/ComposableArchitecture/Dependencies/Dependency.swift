@@ -19,7 +19,12 @@ public struct Dependency<Value>: Sendable {
 
   /// Reads the dependency at `keyPath`.
   ///
-  /// - Parameter keyPath: The dependency's accessor, such as `\.date`.
+  /// - Parameters:
+  ///   - keyPath: The dependency's accessor, such as `\.date`.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public init(
     _ keyPath: KeyPath<DependencyValues, Value> & Sendable,
     fileID: StaticString = #fileID,

@@ -112,6 +112,7 @@ public func withDependencies<Result>(
 /// - Parameters:
 ///   - update: Changes the current dependencies.
 ///   - operation: The work to run with them.
+///   - isolation: The actor `operation` runs on; the caller's by default.
 /// - Returns: What `operation` returns.
 @discardableResult
 public func withDependencies<Result>(

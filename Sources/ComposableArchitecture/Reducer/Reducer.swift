@@ -20,7 +20,7 @@
 ///
 /// A reducer is a value. Calling `reduce(into:action:)` directly computes `body` again on each
 /// call; a ``Store`` instead builds the whole tree once, when it is created, under its
-/// dependencies, and keeps it (see ``_reduceFunction()``). So a `body` must describe the feature
+/// dependencies, and keeps it (see `_reduceFunction()`). So a `body` must describe the feature
 /// from the reducer's own properties and its dependencies only, never from state that changes
 /// while the store lives.
 public protocol Reducer<State, Action> {

@@ -28,6 +28,10 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - toStackState: The stack state, such as `\.path`.
   ///   - toStackAction: The stack action case, such as `\.path`.
   ///   - destination: The element reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: A reducer that runs elements, then this reducer.
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,

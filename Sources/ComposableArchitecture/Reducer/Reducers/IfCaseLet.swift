@@ -16,6 +16,10 @@ extension Reducer where State: CasePathable, Action: CasePathable {
   ///   - toCaseState: The state's case, such as `\.loggedIn`.
   ///   - toCaseAction: The action case for child actions.
   ///   - caseReducer: The child reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState>,

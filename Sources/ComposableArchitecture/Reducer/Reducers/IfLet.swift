@@ -19,6 +19,10 @@ extension Reducer where Action: CasePathable {
   ///   - toWrappedState: The optional child state, such as `\.detail`.
   ///   - toWrappedAction: The action case for child actions.
   ///   - wrapped: The child reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,

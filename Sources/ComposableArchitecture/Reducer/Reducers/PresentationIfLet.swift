@@ -21,6 +21,10 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - toPresentationState: The presentation state, such as `\.$primeModal`.
   ///   - toPresentationAction: The presentation action case, such as `\.primeModal`.
   ///   - destination: The child reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,

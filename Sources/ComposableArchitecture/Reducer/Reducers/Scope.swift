@@ -47,6 +47,10 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   ///   - toChildState: The state's case, such as `\.loggedIn`.
   ///   - toChildAction: The parent action's case for child actions.
   ///   - child: The child reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   @inlinable
   public init<ChildState, ChildAction>(
     state toChildState: CaseKeyPath<ParentState, ChildState>,
