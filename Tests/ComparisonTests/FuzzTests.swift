@@ -44,12 +44,31 @@ struct FuzzTests {
     return all.filter(snapshot.offers)
   }
 
-  @Test func appScripts() async {
-    var rng = SplitMix64(state: Self.seed)
+  /// How a script starts: the count, the favourites, and a new file with the script's contents.
+  struct ScriptStart {
+    var count: Int
+    var favorites: [Int]
+    var file: () -> InMemoryFavoritesFile
+  }
+
+  /// Where two apps first disagreed in a fuzz run, and what each showed.
+  struct Disagreement {
+    var script: Int
+    var step: Int
+    var report: String
+  }
+
+  /// Runs `scripts` seeded scripts against the two drivers `makeDrivers` builds for each script's
+  /// starting state; returns how many steps ran and the first disagreement, if any.
+  static func runAppScripts(
+    seed: UInt64,
+    scripts: Int,
+    makeDrivers: (ScriptStart) -> (vanilla: any AppDriver, composable: any AppDriver)
+  ) async -> (steps: Int, disagreement: Disagreement?) {
+    var rng = SplitMix64(state: seed)
     var steps = 0
-    defer { #expect(steps > 10_000, "the fuzz ran only \(steps) steps") }
     let primes = [2, 3, 5, 7, 11, 13]
-    for script in 0..<1_000 {
+    for script in 0..<scripts {
       let count = Int.random(in: -2...9, using: &rng)
       let favorites = primes.filter { _ in Bool.random(using: &rng) }
       let contents = [nil, Fixtures.favoritesFile, Fixtures.corruptFavoritesFile].randomElement(
@@ -57,15 +76,10 @@ struct FuzzTests {
       )!
       let writeError =
         Int.random(in: 0..<4, using: &rng) == 0 ? InMemoryFavoritesFile.diskFull : nil
-      let vanilla = VanillaAppDriver(
-        count: count,
-        favoritePrimes: favorites,
-        file: InMemoryFavoritesFile(contents: contents, writeError: writeError)
-      )
-      let composable = ComposableAppDriver(
-        count: count,
-        favoritePrimes: favorites,
-        file: InMemoryFavoritesFile(contents: contents, writeError: writeError)
+      let (vanilla, composable) = makeDrivers(
+        ScriptStart(count: count, favorites: favorites) {
+          InMemoryFavoritesFile(contents: contents, writeError: writeError)
+        }
       )
       var performed: [AppIntent] = []
       for step in 0..<Int.random(in: 1...50, using: &rng) {
@@ -76,20 +90,51 @@ struct FuzzTests {
         await vanilla.perform(intent)
         await composable.perform(intent)
         if vanilla.snapshot != composable.snapshot {
-          Issue.record(
-            """
-            The apps disagree (seed \(Self.seed), script \(script), step \(step)); replay with \
-            PRIME_TIME_FUZZ_SEED=\(Self.seed).
+          let report = """
+            The apps disagree (seed \(seed), script \(script), step \(step)); replay with \
+            PRIME_TIME_FUZZ_SEED=\(seed).
               start: count \(count), favourites \(favorites)
               intents: \(performed.map(\.description).joined(separator: ", "))
               vanilla:    \(vanilla.snapshot)
               composable: \(composable.snapshot)
             """
-          )
-          return
+          return (steps, Disagreement(script: script, step: step, report: report))
         }
       }
     }
+    return (steps, nil)
+  }
+
+  @Test func appScripts() async {
+    let (steps, disagreement) = await Self.runAppScripts(seed: Self.seed, scripts: 1_000) { start in
+      (
+        VanillaAppDriver(count: start.count, favoritePrimes: start.favorites, file: start.file()),
+        ComposableAppDriver(count: start.count, favoritePrimes: start.favorites, file: start.file())
+      )
+    }
+    #expect(steps > 10_000, "the fuzz ran only \(steps) steps")
+    if let disagreement { Issue.record(Comment(rawValue: disagreement.report)) }
+  }
+
+  /// The fuzz can fail: with a fault seeded into the vanilla side (the prime modal's save button
+  /// removes the favourite instead), the default seed finds a disagreement, and where.
+  @Test func aFaultSeededInTheVanillaModalIsCaught() async throws {
+    let (_, disagreement) = await Self.runAppScripts(seed: 2_026_1122, scripts: 1_000) { start in
+      (
+        SaveRemovesDriver(
+          base: VanillaAppDriver(
+            count: start.count,
+            favoritePrimes: start.favorites,
+            file: start.file()
+          )
+        ),
+        ComposableAppDriver(count: start.count, favoritePrimes: start.favorites, file: start.file())
+      )
+    }
+    let found = try #require(disagreement)
+    #expect(found.script == 1)
+    #expect(found.step == 10)
+    #expect(found.report.contains("replay with PRIME_TIME_FUZZ_SEED=20261122"))
   }
 
   static func stackCandidates(_ snapshot: StackSnapshot, _ rng: inout SplitMix64) -> StackIntent {
@@ -157,4 +202,16 @@ struct FuzzTests {
       }
     }
   }
+}
+
+/// A vanilla driver with a seeded fault: "Save to favourites" in the prime modal removes instead.
+@MainActor
+private struct SaveRemovesDriver: AppDriver {
+  let base: VanillaAppDriver
+
+  func perform(_ intent: AppIntent) async {
+    await base.perform(intent == .saveFavoriteTapped ? .removeFavoriteTapped : intent)
+  }
+
+  var snapshot: AppSnapshot { base.snapshot }
 }

@@ -168,8 +168,8 @@ struct Stamper: Reducer {
 @Suite struct PrintChangesTests {
   @Test func printsTheActionAndAStateDiff() {
     let output = Log()
-    let store = Store(initialState: Counter.State()) {
-      Counter()._printChanges { output.append($0) }
+    let store = Store(initialState: Tally.State()) {
+      Tally()._printChanges { output.append($0) }
     }
     store.send(.incrementButtonTapped)
     store.send(.setCount(1))
@@ -177,15 +177,15 @@ struct Stamper: Reducer {
       output.entries == [
         """
         received action:
-          Counter.Action.incrementButtonTapped
-            Counter.State(
+          Tally.Action.incrementButtonTapped
+            Tally.State(
           −   count: 0,
           +   count: 1,
             )
         """,
         """
         received action:
-          Counter.Action.setCount(1)
+          Tally.Action.setCount(1)
           (No state changes)
         """,
       ]

@@ -15,7 +15,7 @@ import Testing
   enum Route: Equatable {
     case home
     case detail(id: Int, title: String)
-    case counter(Counter.State)
+    case counter(Tally.State)
   }
 
   struct App: Equatable {
@@ -67,8 +67,8 @@ import Testing
         """
     )
     #expect(
-      _dump(Route.counter(Counter.State(count: 2))) == """
-        DumpTests.Route.counter(Counter.State(
+      _dump(Route.counter(Tally.State(count: 2))) == """
+        DumpTests.Route.counter(Tally.State(
           count: 2,
         ))
         """
@@ -80,7 +80,7 @@ import Testing
     #expect(_dump([String: Int]()) == "[:]")
     #expect(_dump(Optional<Int>.none as Any) == "nil")
     #expect(_dump(Optional(3) as Any) == "3")
-    #expect(_dump(Counter.State()) == "Counter.State(\n  count: 0,\n)")
+    #expect(_dump(Tally.State()) == "Tally.State(\n  count: 0,\n)")
   }
 
   @Test func diffShowsOnlyChangesWithContextAndFoldsTheRest() {

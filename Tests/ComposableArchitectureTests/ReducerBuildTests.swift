@@ -168,26 +168,26 @@ struct GreeterHost: Reducer {
   }
 }
 
-/// A `Counter` scoped five ways: a stored property, a nested stored property after other
+/// A `Tally` scoped five ways: a stored property, a nested stored property after other
 /// fields, an array element, a computed property with a setter, and a property of a class.
 struct Shapes: Reducer {
   final class Box: Equatable {
-    var counter = Counter.State()
+    var counter = Tally.State()
     static func == (lhs: Box, rhs: Box) -> Bool { lhs.counter == rhs.counter }
   }
   struct State: Equatable {
     struct Inner: Equatable {
       var padding = "unchanged"
-      var counter = Counter.State()
+      var counter = Tally.State()
     }
     var flag = false
-    var stored = Counter.State()
+    var stored = Tally.State()
     var inner = Inner()
-    var counters = [Counter.State(), Counter.State(), Counter.State()]
+    var counters = [Tally.State(), Tally.State(), Tally.State()]
     var setterCalls = 0
     let box = Box()
-    var mirrored: Counter.State {
-      get { Counter.State(count: stored.count) }
+    var mirrored: Tally.State {
+      get { Tally.State(count: stored.count) }
       set {
         stored.count = newValue.count
         setterCalls += 1
@@ -195,29 +195,29 @@ struct Shapes: Reducer {
     }
   }
   enum Action: Equatable, CasePathable {
-    case stored(Counter.Action)
-    case nested(Counter.Action)
-    case element(Counter.Action)
-    case computed(Counter.Action)
-    case boxed(Counter.Action)
+    case stored(Tally.Action)
+    case nested(Tally.Action)
+    case element(Tally.Action)
+    case computed(Tally.Action)
+    case boxed(Tally.Action)
     struct AllCasePaths: Sendable {
-      let stored = AnyCasePath<Action, Counter.Action>(
+      let stored = AnyCasePath<Action, Tally.Action>(
         embed: { .stored($0) },
         extract: { if case .stored(let action) = $0 { action } else { nil } }
       )
-      let nested = AnyCasePath<Action, Counter.Action>(
+      let nested = AnyCasePath<Action, Tally.Action>(
         embed: { .nested($0) },
         extract: { if case .nested(let action) = $0 { action } else { nil } }
       )
-      let element = AnyCasePath<Action, Counter.Action>(
+      let element = AnyCasePath<Action, Tally.Action>(
         embed: { .element($0) },
         extract: { if case .element(let action) = $0 { action } else { nil } }
       )
-      let computed = AnyCasePath<Action, Counter.Action>(
+      let computed = AnyCasePath<Action, Tally.Action>(
         embed: { .computed($0) },
         extract: { if case .computed(let action) = $0 { action } else { nil } }
       )
-      let boxed = AnyCasePath<Action, Counter.Action>(
+      let boxed = AnyCasePath<Action, Tally.Action>(
         embed: { .boxed($0) },
         extract: { if case .boxed(let action) = $0 { action } else { nil } }
       )
@@ -226,10 +226,10 @@ struct Shapes: Reducer {
   }
 
   var body: some Reducer<State, Action> {
-    Scope(state: \.stored, action: \.stored) { Counter() }
-    Scope(state: \.inner.counter, action: \.nested) { Counter() }
-    Scope(state: \.counters[1], action: \.element) { Counter() }
-    Scope(state: \.mirrored, action: \.computed) { Counter() }
-    Scope(state: \.box.counter, action: \.boxed) { Counter() }
+    Scope(state: \.stored, action: \.stored) { Tally() }
+    Scope(state: \.inner.counter, action: \.nested) { Tally() }
+    Scope(state: \.counters[1], action: \.element) { Tally() }
+    Scope(state: \.mirrored, action: \.computed) { Tally() }
+    Scope(state: \.box.counter, action: \.boxed) { Tally() }
   }
 }

@@ -81,8 +81,8 @@ private struct Built: Reducer {
   }
 
   @Test func reduceErasesAReducer() {
-    var state = Counter.State()
-    let erased = Reduce(Counter())
+    var state = Tally.State()
+    let erased = Reduce(Tally())
     _ = erased.reduce(into: &state, action: .incrementButtonTapped)
     #expect(state.count == 1)
   }

@@ -11,24 +11,24 @@ import Testing
   }
 
   @Test func otherActionsDoNotReachTheChild() {
-    var state = Counter.State(count: 5)
-    let scope = Scope(state: \Counter.State.self, action: \Parent.Action.AllCasePaths.counter) {
-      Counter()
+    var state = Tally.State(count: 5)
+    let scope = Scope(state: \Tally.State.self, action: \Parent.Action.AllCasePaths.counter) {
+      Tally()
     }
     _ = scope.reduce(into: &state, action: .dismissButtonTapped)
     #expect(state.count == 5)
   }
 
   @Test func enumScopeRunsTheChildInItsCase() {
-    var state = Screen.counter(Counter.State(count: 1))
+    var state = Screen.counter(Tally.State(count: 1))
     let scope = Scope(
       state: \Screen.AllCasePaths.counter,
       action: \ScreenAction.AllCasePaths.counter
     ) {
-      Counter()
+      Tally()
     }
     _ = scope.reduce(into: &state, action: .counter(.incrementButtonTapped))
-    #expect(state == .counter(Counter.State(count: 2)))
+    #expect(state == .counter(Tally.State(count: 2)))
   }
 
   @Test func enumScopeReportsAChildActionInAnotherCase() async {
@@ -38,7 +38,7 @@ import Testing
       state: \Screen.AllCasePaths.counter,
       action: \ScreenAction.AllCasePaths.counter
     ) {
-      Counter()
+      Tally()
     }
     let issues = await IssueReporting.collect {
       _ = scope.reduce(into: &state, action: .counter(.incrementButtonTapped))
@@ -55,7 +55,7 @@ import Testing
 
   @Test func childEffectsAreMappedToParentActions() async {
     struct Child: Reducer {
-      func reduce(into state: inout Int, action: Counter.Action) -> Effect<Counter.Action> {
+      func reduce(into state: inout Int, action: Tally.Action) -> Effect<Tally.Action> {
         switch action {
         case .incrementButtonTapped:
           state += 1
@@ -137,14 +137,14 @@ struct IfLetTests {
         if case .showMessage(let text) = action { state = .message(text) }
         return .none
       }
-      .ifCaseLet(\.counter, action: \.counter) { Counter() }
+      .ifCaseLet(\.counter, action: \.counter) { Tally() }
     }
   }
 
   @Test func childRunsInItsCase() {
-    let store = Store(initialState: Screen.counter(Counter.State())) { Host() }
+    let store = Store(initialState: Screen.counter(Tally.State())) { Host() }
     store.send(.counter(.incrementButtonTapped))
-    #expect(store.state == .counter(Counter.State(count: 1)))
+    #expect(store.state == .counter(Tally.State(count: 1)))
     store.send(.showMessage("done"))
     #expect(store.state == .message("done"))
   }

@@ -6,16 +6,16 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct StoreTests {
   @Test func sendRunsTheReducer() {
-    let store = Store(initialState: Counter.State()) { Counter() }
+    let store = Store(initialState: Tally.State()) { Tally() }
     store.send(.incrementButtonTapped)
     store.send(.incrementButtonTapped)
     store.send(.decrementButtonTapped)
-    #expect(store.state == Counter.State(count: 1))
+    #expect(store.state == Tally.State(count: 1))
     #expect(store.count == 1)
   }
 
   @Test func aNoEffectSendReturnsAFinishedTask() {
-    let store = Store(initialState: Counter.State()) { Counter() }
+    let store = Store(initialState: Tally.State()) { Tally() }
     let task = store.send(.incrementButtonTapped)
     #expect(task == .finished)
     #expect(task.isCancelled)
@@ -39,7 +39,7 @@ struct StoreTests {
   }
 
   @Test func observersAreNotifiedOncePerSend() {
-    let store = Store(initialState: Counter.State()) { Counter() }
+    let store = Store(initialState: Tally.State()) { Tally() }
     var changes = 0
     func observe() {
       withObservationTracking {
@@ -76,7 +76,7 @@ struct StoreTests {
   }
 
   @Test func aChildStoreKeepsItsParentAlive() {
-    var child: Store<Counter.State, Counter.Action>?
+    var child: Store<Tally.State, Tally.Action>?
     weak var weakParent: Store<Parent.State, Parent.Action>?
     do {
       let parent = Store(initialState: Parent.State()) { Parent() }

@@ -13,7 +13,7 @@ struct TestFrameworkBridgeTests {
   }
 
   @Test func aFailingAssertionIsASwiftTestingIssueAtTheCallersLine() async {
-    let store = TestStore(initialState: Counter.State()) { Counter() }
+    let store = TestStore(initialState: Tally.State()) { Tally() }
     let line = #line + 2
     await withKnownIssue {
       await store.send(.incrementButtonTapped) { $0.count = 2 }

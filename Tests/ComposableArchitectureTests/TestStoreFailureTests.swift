@@ -267,7 +267,7 @@ struct TestStoreFailureTests {
     } matching: { issue in
       Self.matches(
         issue,
-        "Can't modify \"Screen.message(\"hi\")\": it is not the expected case (Counter.State).",
+        "Can't modify \"Screen.message(\"hi\")\": it is not the expected case (Tally.State).",
         line: line
       )
     }

@@ -132,12 +132,12 @@ struct TestStoreTests {
   }
 
   @Test func modifyChangesTheCasePayload() {
-    var screen = Screen.counter(Counter.State(count: 1))
+    var screen = Screen.counter(Tally.State(count: 1))
     modify(&screen, case: \.counter) { $0.count += 1 }
-    #expect(screen == .counter(Counter.State(count: 2)))
-    var optional: Screen? = .counter(Counter.State())
+    #expect(screen == .counter(Tally.State(count: 2)))
+    var optional: Screen? = .counter(Tally.State())
     modify(&optional, case: \.counter) { $0.count = 9 }
-    #expect(optional == .counter(Counter.State(count: 9)))
+    #expect(optional == .counter(Tally.State(count: 9)))
   }
 }
 

@@ -16,14 +16,14 @@
       guard ProcessInfo.processInfo.environment["PRIME_TIME_XCTEST_ROUTING"] == "fail" else {
         return
       }
-      let store = TestStore(initialState: Counter.State()) { Counter() }
+      let store = TestStore(initialState: Tally.State()) { Tally() }
       // Wrong on purpose: the count becomes 1.
       await store.send(.incrementButtonTapped) { $0.count = 2 }
     }
 
     @MainActor
     func testPassingTestStoreAssertion() async {
-      let store = TestStore(initialState: Counter.State()) { Counter() }
+      let store = TestStore(initialState: Tally.State()) { Tally() }
       await store.send(.incrementButtonTapped) { $0.count = 1 }
     }
   }

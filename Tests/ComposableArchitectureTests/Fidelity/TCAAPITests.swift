@@ -84,11 +84,11 @@ struct TCAAPITests {
     await store.send(\.first) { $0.count = 10 }
     await store.send(\.factResponse, "a fact") { $0.fact = "a fact" }
 
-    let stack: TestStoreOf<RootFeature> = TestStore(initialState: RootFeature.State()) {
-      RootFeature()
+    let stack: TestStoreOf<StackRoot> = TestStore(initialState: StackRoot.State()) {
+      StackRoot()
     }
-    await stack.send(\.path.push, .primeNumber(PrimeNumberFeature.State(number: 7))) {
-      $0.path[id: 0] = .primeNumber(PrimeNumberFeature.State(number: 7))
+    await stack.send(\.path.push, .primeNumber(StackPrimeNumber.State(number: 7))) {
+      $0.path[id: 0] = .primeNumber(StackPrimeNumber.State(number: 7))
     }
     await stack.send(\.path.popFrom, 0) { $0.path[id: 0] = nil }
   }

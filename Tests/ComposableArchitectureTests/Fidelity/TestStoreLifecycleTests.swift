@@ -120,14 +120,14 @@ struct TestStoreLifecycleTests {
 
   @Test func modifyReportsAClosureThatChangesNothing() {
     TestFrameworkBridge.install()
-    var screen = Screen.counter(Counter.State(count: 1))
+    var screen = Screen.counter(Tally.State(count: 1))
     let line = #line + 2
     withKnownIssue {
       modify(&screen, case: \.counter) { $0.count = 1 }
     } matching: { issue in
       TestStoreFailureTests.matches(
         issue,
-        "\"modify\" expected its closure to change the Counter.State payload, but it did not "
+        "\"modify\" expected its closure to change the Tally.State payload, but it did not "
           + "change.",
         line: line,
         prefix: true
@@ -136,9 +136,8 @@ struct TestStoreLifecycleTests {
   }
 
   @Test func modifyInANonExhaustiveStoreMayChangeNothing() async {
-    let store = TestStore(initialState: RootFeature.State(path: [.counter(CounterFeature.State())]))
-    {
-      RootFeature()
+    let store = TestStore(initialState: StackRoot.State(path: [.counter(StackCounter.State())])) {
+      StackRoot()
     }
     store.exhaustivity = .off
     await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped)))) {

@@ -52,12 +52,12 @@ struct GenerationalIDTests {
   /// The generational version of the same test: IDs count 0, 1, 2, … per test store, so the
   /// test names them.
   @Test func aStackOfGenerationalIDsCanBeAsserted() async {
-    let store = TestStore(initialState: RootFeature.State()) { RootFeature() }
-    await store.send(.path(.push(.counter(CounterFeature.State())))) {
-      $0.path[id: 0] = .counter(CounterFeature.State())
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 0] = .counter(StackCounter.State())
     }
-    await store.send(.path(.push(.counter(CounterFeature.State())))) {
-      $0.path[id: 1] = .counter(CounterFeature.State())
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 1] = .counter(StackCounter.State())
     }
   }
 }

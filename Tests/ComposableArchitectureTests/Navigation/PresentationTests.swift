@@ -29,7 +29,7 @@ struct PresentationTests {
       $0.factClient.fetch = { "\($0) is the 4th prime." }
     }
     await store.send(.showFactButtonTapped) {
-      $0.destination = .fact(NumberFactFeature.State(number: 7))
+      $0.destination = .fact(StackNumberFact.State(number: 7))
     }
     await store.send(.destination(.presented(.fact(.factButtonTapped))))
     await store.receive(\.destination.presented.fact.factResponse) {
@@ -107,17 +107,17 @@ struct PresentationTests {
     withDependencies {
       $0.stackElementID = .incrementing
     } operation: {
-      var stack: StackState<Screen> = [.counter(Counter.State()), .message("hi")]
+      var stack: StackState<Screen> = [.counter(Tally.State()), .message("hi")]
       #expect(stack[id: 0, case: \.counter]?.count == 0)
       stack[id: 0, case: \.counter]?.count = 7
-      #expect(stack[id: 0] == .counter(Counter.State(count: 7)))
+      #expect(stack[id: 0] == .counter(Tally.State(count: 7)))
       #expect(stack[id: 1, case: \.counter] == nil)
       withKnownIssue {
-        stack[id: 1, case: \.counter] = Counter.State()  // wrong case: reported, ignored
+        stack[id: 1, case: \.counter] = Tally.State()  // wrong case: reported, ignored
       } matching: { issue in
         issue.comments.map(\.rawValue).joined().hasPrefix(
           "Can't modify unrelated case: element #1 is Screen.message(\"hi\"), not the case "
-            + "holding Counter.State."
+            + "holding Tally.State."
         )
       }
       #expect(stack[id: 1] == .message("hi"))
@@ -144,9 +144,9 @@ struct PresentationTests {
 
   /// Found by scenario parity: outside a `TestStore`, every push must get a new ID.
   @Test func aPlainStoreNeverReusesIDs() {
-    let store = Store(initialState: RootFeature.State()) { RootFeature() }
-    store.send(.path(.push(.counter(CounterFeature.State(count: 1)))))
-    store.send(.path(.push(.counter(CounterFeature.State(count: 2)))))
+    let store = Store(initialState: StackRoot.State()) { StackRoot() }
+    store.send(.path(.push(.counter(StackCounter.State(count: 1)))))
+    store.send(.path(.push(.counter(StackCounter.State(count: 2)))))
     #expect(store.state.path.count == 2)
     #expect(Set(store.state.path.ids).count == 2)
     #expect(store.state.sum == 3)

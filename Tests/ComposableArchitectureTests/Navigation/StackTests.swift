@@ -1,14 +1,14 @@
 import ComposableArchitectureTesting
 import Testing
 
-/// The navigation-stack testing episode, as tests over `RootFeature`.
+/// The navigation-stack testing episode, as tests over `StackRoot`.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct StackTests {
   @Test func pushAndPop() async {
-    let store = TestStore(initialState: RootFeature.State()) { RootFeature() }
-    await store.send(.path(.push(.counter(CounterFeature.State())))) {
-      $0.path[id: 0] = .counter(CounterFeature.State())
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 0] = .counter(StackCounter.State())
     }
     await store.send(.path(.popFrom(id: 0))) {
       $0.path[id: 0] = nil
@@ -16,29 +16,29 @@ struct StackTests {
   }
 
   @Test func generationalIDsAreNeverReused() async {
-    let store = TestStore(initialState: RootFeature.State()) { RootFeature() }
-    await store.send(.path(.push(.counter(CounterFeature.State())))) {
-      $0.path[id: 0] = .counter(CounterFeature.State())
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 0] = .counter(StackCounter.State())
     }
     await store.send(.path(.popFrom(id: 0))) {
       $0.path[id: 0] = nil
     }
-    await store.send(.path(.push(.counter(CounterFeature.State())))) {
-      $0.path[id: 1] = .counter(CounterFeature.State())
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 1] = .counter(StackCounter.State())
     }
   }
 
   @Test func popFromRemovesTheElementAndEverythingAbove() async {
     let store = TestStore(
-      initialState: RootFeature.State(
+      initialState: StackRoot.State(
         path: [
-          .counter(CounterFeature.State(count: 1)),
-          .numberFact(NumberFactFeature.State(number: 2)),
-          .primeNumber(PrimeNumberFeature.State(number: 3)),
+          .counter(StackCounter.State(count: 1)),
+          .numberFact(StackNumberFact.State(number: 2)),
+          .primeNumber(StackPrimeNumber.State(number: 3)),
         ]
       )
     ) {
-      RootFeature()
+      StackRoot()
     }
     await store.send(.path(.popFrom(id: 1))) {
       $0.path[id: 1] = nil
@@ -48,9 +48,9 @@ struct StackTests {
   }
 
   @Test func childAction() async {
-    let store = TestStore(initialState: RootFeature.State()) { RootFeature() }
-    await store.send(.path(.push(.counter(CounterFeature.State())))) {
-      $0.path[id: 0] = .counter(CounterFeature.State())
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 0] = .counter(StackCounter.State())
     }
     await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped)))) {
       modify(&$0.path[id: 0], case: \.counter) { $0.count = 1 }
@@ -59,9 +59,9 @@ struct StackTests {
 
   @Test func invalidChildAction() async {
     let store = TestStore(
-      initialState: RootFeature.State(path: [.numberFact(NumberFactFeature.State(number: 0))])
+      initialState: StackRoot.State(path: [.numberFact(StackNumberFact.State(number: 0))])
     ) {
-      RootFeature()
+      StackRoot()
     }
     await withKnownIssue {
       await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped))))
@@ -74,9 +74,9 @@ struct StackTests {
 
   @Test func actionForAMissingElement() async {
     let store = TestStore(
-      initialState: RootFeature.State(path: [.counter(CounterFeature.State())])
+      initialState: StackRoot.State(path: [.counter(StackCounter.State())])
     ) {
-      RootFeature()
+      StackRoot()
     }
     await withKnownIssue {
       await store.send(.path(.element(id: 5, action: .counter(.incrementButtonTapped))))
@@ -98,9 +98,9 @@ struct StackTests {
   @Test func timerWithTestClock() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: RootFeature.State(path: [.counter(CounterFeature.State())])
+      initialState: StackRoot.State(path: [.counter(StackCounter.State())])
     ) {
-      RootFeature()
+      StackRoot()
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -125,9 +125,9 @@ struct StackTests {
 
   @Test func timerDismissesTheCounterAt100() async {
     let store = TestStore(
-      initialState: RootFeature.State(path: [.counter(CounterFeature.State(count: 98))])
+      initialState: StackRoot.State(path: [.counter(StackCounter.State(count: 98))])
     ) {
-      RootFeature()
+      StackRoot()
     } withDependencies: {
       $0.continuousClock = ImmediateClock()
     }
@@ -148,9 +148,9 @@ struct StackTests {
   @Test func loadAndGoToCounter() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: RootFeature.State(path: [.counter(CounterFeature.State(count: 42))])
+      initialState: StackRoot.State(path: [.counter(StackCounter.State(count: 42))])
     ) {
-      RootFeature()
+      StackRoot()
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -162,16 +162,16 @@ struct StackTests {
       modify(&$0.path[id: 0], case: \.counter) { $0.isLoading = false }
     }
     await store.receive(\.path[id: 0].counter.delegate.goToCounter, 42) {
-      $0.path[id: 1] = .counter(CounterFeature.State(count: 42))
+      $0.path[id: 1] = .counter(StackCounter.State(count: 42))
     }
   }
 
   @Test func loadAndGoToCounter_nonExhaustive() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: RootFeature.State(path: [.counter(CounterFeature.State(count: 42))])
+      initialState: StackRoot.State(path: [.counter(StackCounter.State(count: 42))])
     ) {
-      RootFeature()
+      StackRoot()
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -179,21 +179,21 @@ struct StackTests {
     await store.send(.path(.element(id: 0, action: .counter(.loadAndGoToCounterButtonTapped))))
     await clock.advance(by: .seconds(2))
     await store.receive(\.path[id: 0].counter.delegate.goToCounter) {
-      $0.path[id: 1] = .counter(CounterFeature.State(count: 42))
+      $0.path[id: 1] = .counter(StackCounter.State(count: 42))
     }
   }
 
   @Test func summary() async {
     let store = TestStore(
-      initialState: RootFeature.State(
+      initialState: StackRoot.State(
         path: [
-          .counter(CounterFeature.State(count: 1)),
-          .primeNumber(PrimeNumberFeature.State(number: 7)),
-          .counter(CounterFeature.State(count: 2)),
+          .counter(StackCounter.State(count: 1)),
+          .primeNumber(StackPrimeNumber.State(number: 7)),
+          .counter(StackCounter.State(count: 2)),
         ]
       )
     ) {
-      RootFeature()
+      StackRoot()
     }
     await store.send(.path(.element(id: 2, action: .counter(.incrementButtonTapped)))) {
       modify(&$0.path[id: 2], case: \.counter) { $0.count = 3 }
@@ -209,14 +209,14 @@ struct StackTests {
 
   @Test func summary_nonExhaustive() async {
     let store = TestStore(
-      initialState: RootFeature.State(
+      initialState: StackRoot.State(
         path: [
-          .counter(CounterFeature.State(count: 1)),
-          .counter(CounterFeature.State(count: 2)),
+          .counter(StackCounter.State(count: 1)),
+          .counter(StackCounter.State(count: 2)),
         ]
       )
     ) {
-      RootFeature()
+      StackRoot()
     }
     store.exhaustivity = .off
     await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped))))
@@ -226,9 +226,9 @@ struct StackTests {
 
   @Test func numberFact() async {
     let store = TestStore(
-      initialState: RootFeature.State(path: [.numberFact(NumberFactFeature.State(number: 7))])
+      initialState: StackRoot.State(path: [.numberFact(StackNumberFact.State(number: 7))])
     ) {
-      RootFeature()
+      StackRoot()
     } withDependencies: {
       $0.factClient.fetch = { "\($0) is the 4th prime." }
     }
@@ -241,11 +241,11 @@ struct StackTests {
   @Test func twoTimersOnTheStackAreIndependent() async {
     let clock = TestClock()
     let store = TestStore(
-      initialState: RootFeature.State(
-        path: [.counter(CounterFeature.State()), .counter(CounterFeature.State())]
+      initialState: StackRoot.State(
+        path: [.counter(StackCounter.State()), .counter(StackCounter.State())]
       )
     ) {
-      RootFeature()
+      StackRoot()
     } withDependencies: {
       $0.continuousClock = clock
     }

@@ -49,15 +49,15 @@ struct TreeVersusStackTests {
   /// Deep-linking a stack: start three screens deep and act on the top one.
   @Test func stackDeepLink() async {
     let store = TestStore(
-      initialState: RootFeature.State(
+      initialState: StackRoot.State(
         path: [
-          .counter(CounterFeature.State(count: 1)),
-          .numberFact(NumberFactFeature.State(number: 2)),
-          .counter(CounterFeature.State(count: 3)),
+          .counter(StackCounter.State(count: 1)),
+          .numberFact(StackNumberFact.State(number: 2)),
+          .counter(StackCounter.State(count: 3)),
         ]
       )
     ) {
-      RootFeature()
+      StackRoot()
     }
     await store.send(.path(.element(id: 2, action: .counter(.incrementButtonTapped)))) {
       $0.path[id: 2, case: \.counter]?.count = 4
@@ -68,9 +68,8 @@ struct TreeVersusStackTests {
   /// counter is just three elements of one array; as a tree it would be a recursive type.
   @Test func stackRecursivePath() async {
     let clock = TestClock()
-    let store = TestStore(initialState: RootFeature.State(path: [.counter(CounterFeature.State())]))
-    {
-      RootFeature()
+    let store = TestStore(initialState: StackRoot.State(path: [.counter(StackCounter.State())])) {
+      StackRoot()
     } withDependencies: {
       $0.continuousClock = clock
     }
@@ -88,15 +87,15 @@ struct TreeVersusStackTests {
   /// or screens in an order the app never navigates; the tree's types rule both out.
   @Test func stackCanHoldPathsTheAppNeverNavigates() async {
     let store = TestStore(
-      initialState: RootFeature.State(
+      initialState: StackRoot.State(
         path: [
-          .primeNumber(PrimeNumberFeature.State(number: 7)),
-          .primeNumber(PrimeNumberFeature.State(number: 7)),
-          .primeNumber(PrimeNumberFeature.State(number: 7)),
+          .primeNumber(StackPrimeNumber.State(number: 7)),
+          .primeNumber(StackPrimeNumber.State(number: 7)),
+          .primeNumber(StackPrimeNumber.State(number: 7)),
         ]
       )
     ) {
-      RootFeature()
+      StackRoot()
     }
     // The store runs it like any other path.
     await store.send(.path(.element(id: 1, action: .primeNumber(.primeIndexButtonTapped)))) {

@@ -1,7 +1,7 @@
 import ComposableArchitecture
 
 /// A leaf feature written with `reduce(into:action:)`.
-struct Counter: Reducer {
+struct Tally: Reducer {
   struct State: Equatable {
     var count = 0
   }
@@ -22,17 +22,17 @@ struct Counter: Reducer {
   }
 }
 
-extension Counter.Action: CasePathable {
+extension Tally.Action: CasePathable {
   struct AllCasePaths: Sendable {
-    let decrementButtonTapped = AnyCasePath<Counter.Action, Void>(
+    let decrementButtonTapped = AnyCasePath<Tally.Action, Void>(
       embed: { .decrementButtonTapped },
       extract: { if case .decrementButtonTapped = $0 { () } else { nil } }
     )
-    let incrementButtonTapped = AnyCasePath<Counter.Action, Void>(
+    let incrementButtonTapped = AnyCasePath<Tally.Action, Void>(
       embed: { .incrementButtonTapped },
       extract: { if case .incrementButtonTapped = $0 { () } else { nil } }
     )
-    let setCount = AnyCasePath<Counter.Action, Int>(
+    let setCount = AnyCasePath<Tally.Action, Int>(
       embed: { .setCount($0) },
       extract: { if case .setCount(let count) = $0 { count } else { nil } }
     )
@@ -43,21 +43,21 @@ extension Counter.Action: CasePathable {
 /// A parent feature with struct child state, optional child state and a log of what ran.
 struct Parent: Reducer {
   struct State: Equatable {
-    var counter = Counter.State()
-    var optionalCounter: Counter.State?
+    var counter = Tally.State()
+    var optionalCounter: Tally.State?
     var log: [String] = []
   }
 
   enum Action: Equatable {
-    case counter(Counter.Action)
-    case optionalCounter(Counter.Action)
+    case counter(Tally.Action)
+    case optionalCounter(Tally.Action)
     case dismissButtonTapped
     case presentButtonTapped
   }
 
   var body: some Reducer<State, Action> {
     Scope(state: \.counter, action: \.counter) {
-      Counter()
+      Tally()
     }
     Reduce { state, action in
       switch action {
@@ -68,23 +68,23 @@ struct Parent: Reducer {
       case .dismissButtonTapped:
         state.optionalCounter = nil
       case .presentButtonTapped:
-        state.optionalCounter = Counter.State()
+        state.optionalCounter = Tally.State()
       }
       return .none
     }
     .ifLet(\.optionalCounter, action: \.optionalCounter) {
-      Counter()
+      Tally()
     }
   }
 }
 
 extension Parent.Action: CasePathable {
   struct AllCasePaths: Sendable {
-    let counter = AnyCasePath<Parent.Action, Counter.Action>(
+    let counter = AnyCasePath<Parent.Action, Tally.Action>(
       embed: { .counter($0) },
       extract: { if case .counter(let action) = $0 { action } else { nil } }
     )
-    let optionalCounter = AnyCasePath<Parent.Action, Counter.Action>(
+    let optionalCounter = AnyCasePath<Parent.Action, Tally.Action>(
       embed: { .optionalCounter($0) },
       extract: { if case .optionalCounter(let action) = $0 { action } else { nil } }
     )
@@ -94,13 +94,13 @@ extension Parent.Action: CasePathable {
 
 /// Enum state with two cases, for `Scope(state: \.case)` and `ifCaseLet`.
 enum Screen: Equatable {
-  case counter(Counter.State)
+  case counter(Tally.State)
   case message(String)
 }
 
 extension Screen: CasePathable {
   struct AllCasePaths: Sendable {
-    let counter = AnyCasePath<Screen, Counter.State>(
+    let counter = AnyCasePath<Screen, Tally.State>(
       embed: { .counter($0) },
       extract: { if case .counter(let state) = $0 { state } else { nil } }
     )
@@ -113,13 +113,13 @@ extension Screen: CasePathable {
 }
 
 enum ScreenAction: Equatable {
-  case counter(Counter.Action)
+  case counter(Tally.Action)
   case showMessage(String)
 }
 
 extension ScreenAction: CasePathable {
   struct AllCasePaths: Sendable {
-    let counter = AnyCasePath<ScreenAction, Counter.Action>(
+    let counter = AnyCasePath<ScreenAction, Tally.Action>(
       embed: { .counter($0) },
       extract: { if case .counter(let action) = $0 { action } else { nil } }
     )

@@ -3,7 +3,7 @@ import Foundation
 
 /// A counter on a navigation stack: a timer that dismisses the counter at 100, and "load and
 /// go" that asks the parent to push a new counter.
-struct CounterFeature: Reducer {
+struct StackCounter: Reducer {
   struct State: Equatable {
     var count = 0
     var isLoading = false
@@ -66,7 +66,7 @@ struct CounterFeature: Reducer {
 }
 
 /// A number fact screen with a fact client.
-struct NumberFactFeature: Reducer {
+struct StackNumberFact: Reducer {
   struct State: Equatable {
     var number: Int
     var fact: String?
@@ -93,7 +93,7 @@ struct NumberFactFeature: Reducer {
 }
 
 /// A prime number screen: whether the number is prime, and its index among the primes.
-struct PrimeNumberFeature: Reducer {
+struct StackPrimeNumber: Reducer {
   struct State: Equatable {
     var number: Int
     var primeIndex: Int?
@@ -114,7 +114,7 @@ struct PrimeNumberFeature: Reducer {
 }
 
 /// The root: a stack of counters, number facts and primes, and the sum of the counters.
-struct RootFeature: Reducer {
+struct StackRoot: Reducer {
   struct State: Equatable {
     var path = StackState<Path.State>()
 
@@ -130,21 +130,21 @@ struct RootFeature: Reducer {
 
   struct Path: Reducer {
     enum State: Equatable {
-      case counter(CounterFeature.State)
-      case numberFact(NumberFactFeature.State)
-      case primeNumber(PrimeNumberFeature.State)
+      case counter(StackCounter.State)
+      case numberFact(StackNumberFact.State)
+      case primeNumber(StackPrimeNumber.State)
     }
 
     enum Action: Equatable {
-      case counter(CounterFeature.Action)
-      case numberFact(NumberFactFeature.Action)
-      case primeNumber(PrimeNumberFeature.Action)
+      case counter(StackCounter.Action)
+      case numberFact(StackNumberFact.Action)
+      case primeNumber(StackPrimeNumber.Action)
     }
 
     var body: some Reducer<State, Action> {
-      Scope(state: \.counter, action: \.counter) { CounterFeature() }
-      Scope(state: \.numberFact, action: \.numberFact) { NumberFactFeature() }
-      Scope(state: \.primeNumber, action: \.primeNumber) { PrimeNumberFeature() }
+      Scope(state: \.counter, action: \.counter) { StackCounter() }
+      Scope(state: \.numberFact, action: \.numberFact) { StackNumberFact() }
+      Scope(state: \.primeNumber, action: \.primeNumber) { StackPrimeNumber() }
     }
   }
 
@@ -152,7 +152,7 @@ struct RootFeature: Reducer {
     Reduce { state, action in
       switch action {
       case .path(.element(id: _, action: .counter(.delegate(.goToCounter(let count))))):
-        state.path.append(.counter(CounterFeature.State(count: count)))
+        state.path.append(.counter(StackCounter.State(count: count)))
         return .none
       case .path:
         return .none
@@ -164,17 +164,17 @@ struct RootFeature: Reducer {
 
 // MARK: - Case paths (what @CasePathable would generate)
 
-extension CounterFeature.Action: CasePathable {
+extension StackCounter.Action: CasePathable {
   struct AllCasePaths: Sendable {
-    let delegate = AnyCasePath<CounterFeature.Action, CounterFeature.Action.Delegate>(
+    let delegate = AnyCasePath<StackCounter.Action, StackCounter.Action.Delegate>(
       embed: { .delegate($0) },
       extract: { if case .delegate(let delegate) = $0 { delegate } else { nil } }
     )
-    let loadResponse = AnyCasePath<CounterFeature.Action, Void>(
+    let loadResponse = AnyCasePath<StackCounter.Action, Void>(
       embed: { .loadResponse },
       extract: { if case .loadResponse = $0 { () } else { nil } }
     )
-    let timerTick = AnyCasePath<CounterFeature.Action, Void>(
+    let timerTick = AnyCasePath<StackCounter.Action, Void>(
       embed: { .timerTick },
       extract: { if case .timerTick = $0 { () } else { nil } }
     )
@@ -182,9 +182,9 @@ extension CounterFeature.Action: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-extension CounterFeature.Action.Delegate: CasePathable {
+extension StackCounter.Action.Delegate: CasePathable {
   struct AllCasePaths: Sendable {
-    let goToCounter = AnyCasePath<CounterFeature.Action.Delegate, Int>(
+    let goToCounter = AnyCasePath<StackCounter.Action.Delegate, Int>(
       embed: { .goToCounter($0) },
       extract: { if case .goToCounter(let count) = $0 { count } else { nil } }
     )
@@ -192,9 +192,9 @@ extension CounterFeature.Action.Delegate: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-extension NumberFactFeature.Action: CasePathable {
+extension StackNumberFact.Action: CasePathable {
   struct AllCasePaths: Sendable {
-    let factResponse = AnyCasePath<NumberFactFeature.Action, String>(
+    let factResponse = AnyCasePath<StackNumberFact.Action, String>(
       embed: { .factResponse($0) },
       extract: { if case .factResponse(let fact) = $0 { fact } else { nil } }
     )
@@ -202,9 +202,9 @@ extension NumberFactFeature.Action: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-extension PrimeNumberFeature.Action: CasePathable {
+extension StackPrimeNumber.Action: CasePathable {
   struct AllCasePaths: Sendable {
-    let primeIndexButtonTapped = AnyCasePath<PrimeNumberFeature.Action, Void>(
+    let primeIndexButtonTapped = AnyCasePath<StackPrimeNumber.Action, Void>(
       embed: { .primeIndexButtonTapped },
       extract: { if case .primeIndexButtonTapped = $0 { () } else { nil } }
     )
@@ -212,10 +212,10 @@ extension PrimeNumberFeature.Action: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-extension RootFeature.Action: CasePathable {
+extension StackRoot.Action: CasePathable {
   struct AllCasePaths: Sendable {
     let path = AnyCasePath<
-      RootFeature.Action, StackAction<RootFeature.Path.State, RootFeature.Path.Action>
+      StackRoot.Action, StackAction<StackRoot.Path.State, StackRoot.Path.Action>
     >(
       embed: { .path($0) },
       extract: { if case .path(let action) = $0 { action } else { nil } }
@@ -224,17 +224,17 @@ extension RootFeature.Action: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-extension RootFeature.Path.State: CasePathable {
+extension StackRoot.Path.State: CasePathable {
   struct AllCasePaths: Sendable {
-    let counter = AnyCasePath<RootFeature.Path.State, CounterFeature.State>(
+    let counter = AnyCasePath<StackRoot.Path.State, StackCounter.State>(
       embed: { .counter($0) },
       extract: { if case .counter(let state) = $0 { state } else { nil } }
     )
-    let numberFact = AnyCasePath<RootFeature.Path.State, NumberFactFeature.State>(
+    let numberFact = AnyCasePath<StackRoot.Path.State, StackNumberFact.State>(
       embed: { .numberFact($0) },
       extract: { if case .numberFact(let state) = $0 { state } else { nil } }
     )
-    let primeNumber = AnyCasePath<RootFeature.Path.State, PrimeNumberFeature.State>(
+    let primeNumber = AnyCasePath<StackRoot.Path.State, StackPrimeNumber.State>(
       embed: { .primeNumber($0) },
       extract: { if case .primeNumber(let state) = $0 { state } else { nil } }
     )
@@ -242,17 +242,17 @@ extension RootFeature.Path.State: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-extension RootFeature.Path.Action: CasePathable {
+extension StackRoot.Path.Action: CasePathable {
   struct AllCasePaths: Sendable {
-    let counter = AnyCasePath<RootFeature.Path.Action, CounterFeature.Action>(
+    let counter = AnyCasePath<StackRoot.Path.Action, StackCounter.Action>(
       embed: { .counter($0) },
       extract: { if case .counter(let action) = $0 { action } else { nil } }
     )
-    let numberFact = AnyCasePath<RootFeature.Path.Action, NumberFactFeature.Action>(
+    let numberFact = AnyCasePath<StackRoot.Path.Action, StackNumberFact.Action>(
       embed: { .numberFact($0) },
       extract: { if case .numberFact(let action) = $0 { action } else { nil } }
     )
-    let primeNumber = AnyCasePath<RootFeature.Path.Action, PrimeNumberFeature.Action>(
+    let primeNumber = AnyCasePath<StackRoot.Path.Action, StackPrimeNumber.Action>(
       embed: { .primeNumber($0) },
       extract: { if case .primeNumber(let action) = $0 { action } else { nil } }
     )

@@ -47,17 +47,17 @@ struct TreeParent: Reducer {
   struct Destination: Reducer {
     enum State: Equatable {
       case counter(PresentedCounter.State)
-      case fact(NumberFactFeature.State)
+      case fact(StackNumberFact.State)
     }
 
     enum Action: Equatable {
       case counter(PresentedCounter.Action)
-      case fact(NumberFactFeature.Action)
+      case fact(StackNumberFact.Action)
     }
 
     var body: some Reducer<State, Action> {
       Scope(state: \.counter, action: \.counter) { PresentedCounter() }
-      Scope(state: \.fact, action: \.fact) { NumberFactFeature() }
+      Scope(state: \.fact, action: \.fact) { StackNumberFact() }
     }
   }
 
@@ -73,7 +73,7 @@ struct TreeParent: Reducer {
         state.destination = .counter(PresentedCounter.State())
         return .none
       case .showFactButtonTapped:
-        state.destination = .fact(NumberFactFeature.State(number: 7))
+        state.destination = .fact(StackNumberFact.State(number: 7))
         return .none
       }
     }
@@ -109,7 +109,7 @@ extension TreeParent.Destination.State: CasePathable {
       embed: { .counter($0) },
       extract: { if case .counter(let state) = $0 { state } else { nil } }
     )
-    let fact = AnyCasePath<TreeParent.Destination.State, NumberFactFeature.State>(
+    let fact = AnyCasePath<TreeParent.Destination.State, StackNumberFact.State>(
       embed: { .fact($0) },
       extract: { if case .fact(let state) = $0 { state } else { nil } }
     )
@@ -123,7 +123,7 @@ extension TreeParent.Destination.Action: CasePathable {
       embed: { .counter($0) },
       extract: { if case .counter(let action) = $0 { action } else { nil } }
     )
-    let fact = AnyCasePath<TreeParent.Destination.Action, NumberFactFeature.Action>(
+    let fact = AnyCasePath<TreeParent.Destination.Action, StackNumberFact.Action>(
       embed: { .fact($0) },
       extract: { if case .fact(let action) = $0 { action } else { nil } }
     )
