@@ -13,18 +13,35 @@ import Testing
   ]
 
   /// Two threads increment one integer with no lock: ThreadSanitizer reports a data race.
+  ///
+  /// Two threads of their own, released together, each by a semaphore of its own: nothing
+  /// orders one thread's writes against the other's, however they are scheduled.
+  /// (`DispatchQueue.concurrentPerform` may run both iterations on one thread, one after the
+  /// other, and then there is no race.)
   @Test(.enabled(if: canary == "race", "a deliberate data race for .ci/sanitizers"))
   func dataRace() {
     let counter = UnsafeMutablePointer<Int>.allocate(capacity: 1)
     counter.initialize(to: 0)
     defer { counter.deallocate() }
-    // The address crosses into the concurrent closure as a plain integer, so the compiler's
-    // Sendable checking cannot stop this race: finding it is the sanitizer's job here.
+    // The address crosses into the threads as a plain integer, so the compiler's Sendable
+    // checking cannot stop this race: finding it is the sanitizer's job here.
     let address = Int(bitPattern: counter)
-    DispatchQueue.concurrentPerform(iterations: 2) { _ in
-      let shared = UnsafeMutablePointer<Int>(bitPattern: address)!
-      for _ in 0..<10_000 { shared.pointee += 1 }
+    let ready = DispatchSemaphore(value: 0)
+    let go = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    let finished = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+    for index in 0..<2 {
+      Thread {
+        ready.signal()
+        go[index].wait()
+        let shared = UnsafeMutablePointer<Int>(bitPattern: address)!
+        for _ in 0..<10_000 { shared.pointee += 1 }
+        finished[index].signal()
+      }.start()
     }
+    ready.wait()
+    ready.wait()
+    for semaphore in go { semaphore.signal() }
+    for semaphore in finished { semaphore.wait() }
     #expect(counter.pointee > 0)
   }
 
