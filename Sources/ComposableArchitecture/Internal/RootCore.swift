@@ -12,18 +12,26 @@ import Observation
 /// time on every send.
 @MainActor
 public final class _RootCore<State, Action>: Observable {
-  // `_state` and `isSending` are read and written on every send. Both are main-actor isolated,
-  // so no other thread touches them. The overlap the runtime check exists to catch is a
-  // reentrant send while the reducer holds `_state` inout, and `send` never lets that happen:
-  // it checks `isSending` and queues the action instead (a reducer has no store to read
-  // `state` from). The dynamic exclusivity check is therefore switched off for these two: it
-  // was about a tenth of the instructions of a no-effect send.
+  // `_state` is read and written on every send, and Swift's dynamic exclusivity check on it was
+  // about a tenth of the instructions of a no-effect send, so it is switched off here and its
+  // job is done by `isReducing` instead. Why that is safe:
+  // - `_state` is main-actor isolated: no other thread touches it.
+  // - It is held `inout` only while `reduce` runs (`process`), with `isReducing` set.
+  // - Every other read goes through `state`, which checks `isReducing` first and stops the
+  //   program with a message naming the mistake: a reducer that reads its own store (possible
+  //   through `MainActor.assumeIsolated`, or in a target whose default isolation is the main
+  //   actor) gets that message, never a read of memory the reducer is changing.
+  // - The only other write is `process` itself, which a re-entrant `send` never reaches while a
+  //   reducer runs: `isSending` is set, so the action is queued instead.
+  // `StoreReentrancyTests` tries each of these shapes.
   @usableFromInline @exclusivity(unchecked) var _state: State
   @usableFromInline let reduce: _ReduceFunction<State, Action>
   @usableFromInline let dependencies: DependencyValues?
   @usableFromInline let registrar = ObservationRegistrar()
   @usableFromInline let stateKeyPath: KeyPath<_RootCore, State>
+  // Flags only (plain booleans, main-actor isolated): an unchecked access cannot tear them.
   @usableFromInline @exclusivity(unchecked) var isSending = false
+  @usableFromInline @exclusivity(unchecked) var isReducing = false
   @usableFromInline var bufferedActions: [Action] = []
   /// The group collecting tasks for the `send` in progress (set only while sending).
   @usableFromInline var currentGroup: _EffectGroup?
@@ -43,8 +51,28 @@ public final class _RootCore<State, Action>: Observable {
   }
 
   /// The current state, without registering an observation.
+  ///
+  /// Stops the program when read while the reducer runs: the state is being changed in place.
   @inlinable
-  var state: State { _state }
+  var state: State {
+    if isReducing { Self.stateReadWhileReducing() }
+    return _state
+  }
+
+  /// A reducer read the store it runs in: a programming error that no result can answer.
+  @usableFromInline
+  static func stateReadWhileReducing() -> Never {
+    // Stopping is the only sound answer: the state is held in place by the running reducer, so
+    // there is no value to return (a copy per send would cost every send to serve a mistake).
+    fatalError(
+      """
+      store.state was read while the store was reducing an action: a reducer (or something it \
+      calls) read the state of the store that runs it. A reducer sees its state only through \
+      its "state" parameter; read what you need from that, or send an action and read the \
+      store after "send" returns.
+      """
+    )
+  }
 
   /// Registers an observation access of the state.
   @inlinable
@@ -76,25 +104,32 @@ public final class _RootCore<State, Action>: Observable {
     let keyPath = stateKeyPath
     registrar.willSet(self, keyPath: keyPath)
     let effect: Effect<Action>
+    isReducing = true
     if let dependencies {
       effect = DependencyValues.$_current.withValue(dependencies) { reduce(&_state, action) }
     } else {
       effect = reduce(&_state, action)
     }
+    isReducing = false
     registrar.didSet(self, keyPath: keyPath)
     if effect.isNone { return }
     start(effect, group: &group)
   }
 
   /// Processes actions queued by re-entrant sends, in order (not the hot path).
+  ///
+  /// The queue is taken out before its actions run, so an action sent while they run (or while
+  /// they are released: a value's `deinit` may send) is appended to a fresh queue, never to the
+  /// one being read, and is handled in a later round of this loop.
   @usableFromInline
   func drainBufferedActions(group: inout _EffectGroup?) {
-    var index = 0
-    while index < bufferedActions.count {
-      process(bufferedActions[index], group: &group)
-      index += 1
+    while !bufferedActions.isEmpty {
+      var pending: [Action] = []
+      swap(&pending, &bufferedActions)
+      for action in pending {
+        process(action, group: &group)
+      }
     }
-    bufferedActions.removeAll(keepingCapacity: true)
   }
 
   /// Starts a non-`.none` effect returned by the reducer (not the hot path).

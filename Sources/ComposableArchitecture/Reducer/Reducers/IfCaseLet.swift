@@ -64,11 +64,12 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     )
   }
 
-  /// Builds the parent and the child once; resolves the paths and the cancellation id once.
+  /// Builds the parent once, and the child when an action first reaches it; resolves the paths
+  /// and the cancellation id once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let child = child._reduceFunction()
+    let child = child._lazilyBuilt()
     let statePath = Parent.State.casePath(toChildState)
     let actionPath = Parent.Action.casePath(toChildAction)
     let cancelID = cancelID

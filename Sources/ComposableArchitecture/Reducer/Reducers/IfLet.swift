@@ -67,11 +67,12 @@ where Parent.Action: CasePathable {
     )
   }
 
-  /// Builds the parent and the child once; resolves the paths and the cancellation id once.
+  /// Builds the parent once, and the child when an action first reaches it; resolves the paths
+  /// and the cancellation id once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let child = child._reduceFunction()
+    let child = child._lazilyBuilt()
     let actionPath = Parent.Action.casePath(toChildAction)
     let statePath = _ResolvedKeyPath(toChildState)
     let cancelID = cancelID

@@ -71,11 +71,12 @@ where Parent.Action: CasePathable & Sendable {
     )
   }
 
-  /// Builds the parent and the destination once; resolves the paths and the namespace once.
+  /// Builds the parent once, and the destination when an action first reaches it; resolves the
+  /// paths once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let destination = destination._reduceFunction()
+    let destination = destination._lazilyBuilt()
     let actionPath = Parent.Action.casePath(toPresentationAction)
     let statePath = _ResolvedKeyPath(toPresentationState)
     let namespace = namespace

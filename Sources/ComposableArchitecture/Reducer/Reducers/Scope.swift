@@ -88,10 +88,10 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     }
   }
 
-  /// Builds the child once and resolves both paths once.
+  /// Resolves both paths once; builds the child when an action first reaches it.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
-    let child = child._reduceFunction()
+    let child = child._lazilyBuilt()
     let actionPath = ParentAction.casePath(toChildAction)
     switch toChildState {
     case .keyPath(let keyPath):

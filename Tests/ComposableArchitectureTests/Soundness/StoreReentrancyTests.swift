@@ -1,0 +1,111 @@
+import ComposableArchitectureTesting
+import Testing
+
+/// Shapes that reach into a store while it is busy: reading its state from inside its own
+/// reducer, and an action sent while the store drains its queue of re-entrant actions.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct StoreReentrancyTests {
+  /// A reducer that reads the store running it (possible through `MainActor.assumeIsolated`,
+  /// or in a target whose default isolation is the main actor) stops the program with a
+  /// message naming the mistake, instead of reading state the reducer is changing in place.
+  @Test func readingTheStoreFromItsOwnReducerStopsWithAMessage() async {
+    let result = await #expect(
+      processExitsWith: .failure,
+      observing: [\.standardErrorContent]
+    ) {
+      await MainActor.run {
+        let holder = StoreHolder()
+        let store = Store(initialState: Introspective.State()) {
+          Introspective(holder: holder)
+        }
+        holder.store = store
+        store.send(.readTheStoreButtonTapped)
+      }
+    }
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(stderr.contains("store.state was read while the store was reducing an action"))
+  }
+
+  /// Reading the store between actions, from an observer or after `send`, is fine.
+  @Test func readingTheStoreOutsideTheReducerIsFine() {
+    let holder = StoreHolder()
+    let store = Store(initialState: Introspective.State()) { Introspective(holder: holder) }
+    holder.store = store
+    store.send(.labelChanged("after"))
+    #expect(store.state.label == "after")
+  }
+
+  /// start → kick-off → sender, and the sender's payload sends `stop` from its `deinit` while
+  /// the store drains its queue: the store keeps draining and handles `stop` last, as the
+  /// Composable Architecture does.
+  @Test func anActionSentWhileDrainingIsHandledAfterTheQueue() {
+    let holder = StoreHolder()
+    let store = Store(initialState: Introspective.State()) { Introspective(holder: holder) }
+    holder.store = store
+    store.send(.start)
+    #expect(store.state.handled == ["start", "kickOff", "sender", "stop"])
+  }
+}
+
+/// Lets a reducer reach the store that runs it: the mistake under test.
+@MainActor
+final class StoreHolder {
+  var store: StoreOf<Introspective>?
+}
+
+/// A value whose `deinit` runs a closure (here: sends an action to the store).
+final class DeinitSender: Equatable, Sendable {
+  let onDeinit: @Sendable @MainActor () -> Void
+  init(onDeinit: @escaping @Sendable @MainActor () -> Void) { self.onDeinit = onDeinit }
+  deinit {
+    let onDeinit = onDeinit
+    MainActor.assumeIsolated { onDeinit() }
+  }
+  static func == (lhs: DeinitSender, rhs: DeinitSender) -> Bool { lhs === rhs }
+}
+
+struct Introspective: Reducer {
+  struct State: Equatable {
+    var label = "before"
+    var handled: [String] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case labelChanged(String)
+    case readTheStoreButtonTapped
+    case start
+    case kickOff
+    case sender(DeinitSender)
+    case stop
+  }
+
+  let holder: StoreHolder
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .labelChanged(let label):
+      state.label = label
+      return .none
+    case .readTheStoreButtonTapped:
+      state.label = String(repeating: "x", count: 100)
+      let holder = holder
+      let read = MainActor.assumeIsolated { holder.store?.state.label }
+      state.label = read ?? ""
+      return .none
+    case .start:
+      state.handled.append("start")
+      return .send(.kickOff)
+    case .kickOff:
+      state.handled.append("kickOff")
+      let holder = holder
+      return .send(.sender(DeinitSender { holder.store?.send(.stop) }))
+    case .sender:
+      state.handled.append("sender")
+      return .none
+    case .stop:
+      state.handled.append("stop")
+      return .none
+    }
+  }
+}
