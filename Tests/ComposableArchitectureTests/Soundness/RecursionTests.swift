@@ -1,9 +1,10 @@
 import ComposableArchitectureTesting
 import Testing
 
-/// Features that contain themselves — the shapes of the Composable Architecture's "Recursion"
-/// case study and of a screen presenting another of its kind — in a store, a test store and a
-/// direct `reduce(into:action:)`. A store that built its whole reducer tree up front would
+/// Features that contain themselves, in a store, a test store and a direct `reduce(into:action:)`.
+///
+/// These are the shapes of the Composable Architecture's "Recursion" case study and of a screen
+/// presenting another of its kind. A store that built its whole reducer tree up front would
 /// never finish building these; each level is built when an action first reaches it.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
