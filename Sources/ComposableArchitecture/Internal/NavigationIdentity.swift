@@ -1,79 +1,61 @@
 /// What makes a presented child "the same child" across a state change, as the Composable
-/// Architecture decides it: its type, its enum case (for enum state), and its `id` (for
-/// `Identifiable` state, or an enum case whose payload is `Identifiable`).
+/// Architecture decides it: its enum case (for enum state) and its `id` (for `Identifiable`
+/// state, or an enum case whose payload is `Identifiable`).
 ///
 /// Two values of one non-`Identifiable` struct type are the same child whatever their fields,
 /// so editing a presented counter never restarts it; replacing it with another case or another
-/// `id` does, and the old child's effects are cancelled.
-///
-/// A class, so that "no identity to track" is a null pointer: the reducers check it on every
-/// action, and an optional struct of optionals would cost that check real work.
+/// `id` does, and the old child's effects are cancelled. The identity is also part of the
+/// child's cancellation namespace, so two children presented by sibling instances of one
+/// feature (a left and a right pane, each with its own detail) never cancel each other's
+/// effects when their identities differ.
 @usableFromInline
-final class _NavigationIdentity {
-  let type: ObjectIdentifier
+struct _NavigationIdentity: Hashable, Sendable {
   let caseName: String?
-  let id: AnyHashable?
+  let id: _SendableAnyHashable?
 
-  @usableFromInline
-  init<Value>(of value: Value) {
-    type = ObjectIdentifier(Value.self)
-    if _isEnumType(Value.self) {
-      // Mirror only for enum state, and only when a presented child survived a parent's
-      // reducer: not on the path of ordinary actions.
-      let mirror = Mirror(reflecting: value)
-      if let payload = mirror.children.first {
-        caseName = payload.label
-        id = _identifiableID(payload.value)
-      } else {
-        caseName = String(describing: value)
-        id = nil
-      }
-    } else {
-      caseName = nil
-      id = _identifiableID(value)
-    }
+  /// The identity of every value of a type whose values cannot differ in identity.
+  @usableFromInline static let plain = _NavigationIdentity(caseName: nil, id: nil)
+
+  init(caseName: String?, id: _SendableAnyHashable?) {
+    self.caseName = caseName
+    self.id = id
   }
-}
 
-extension _NavigationIdentity {
-  /// Whether values of `type` can differ in identity at all: enums and `Identifiable` types.
+  /// The identity of `value`.
   ///
-  /// For any other type the identity check is skipped entirely.
+  /// For a type that cannot differ in identity (see ``canChange(_:)``) this is ``plain``,
+  /// computed without looking at the value.
+  @inlinable
+  init<Value>(of value: Value) {
+    self = Self.canChange(Value.self) ? Self.reading(value) : .plain
+  }
+
+  /// Reads the case and `id` of a value whose type can differ in identity (not the hot path:
+  /// enum state is read with `Mirror`).
+  @usableFromInline
+  static func reading<Value>(_ value: Value) -> _NavigationIdentity {
+    guard _isEnumType(Value.self) else {
+      return _NavigationIdentity(caseName: nil, id: _identifiableID(value))
+    }
+    let mirror = Mirror(reflecting: value)
+    guard let payload = mirror.children.first else {
+      return _NavigationIdentity(caseName: String(describing: value), id: nil)
+    }
+    return _NavigationIdentity(caseName: payload.label, id: _identifiableID(payload.value))
+  }
+
+  /// Whether values of `type` can differ in identity at all: enums and `Identifiable` types.
   @inlinable
   static func canChange<Value>(_ type: Value.Type) -> Bool {
     _isEnumType(type) || type is any Identifiable.Type
   }
-
-  /// Whether both identify the same child.
-  @usableFromInline
-  func isSame(as other: _NavigationIdentity) -> Bool {
-    type == other.type && caseName == other.caseName && id == other.id
-  }
-
-  /// The identity of `value` when its type can change identity, else `nil`.
-  @inlinable
-  static func tracked<Value>(_ value: Value?) -> _NavigationIdentity? {
-    guard let value, canChange(Value.self) else { return nil }
-    return _NavigationIdentity(of: value)
-  }
-
-  /// Whether `after` is a different child than the one `before` identified (`after` is read
-  /// only when there is an identity to compare with).
-  @inlinable
-  static func changed<Value>(
-    from before: _NavigationIdentity?,
-    to after: @autoclosure () -> Value?
-  ) -> Bool {
-    guard let before, let after = after() else { return false }
-    return !_NavigationIdentity(of: after).isSame(as: before)
-  }
 }
 
 /// The `id` of an `Identifiable` value, type-erased; `nil` for any other value.
-func _identifiableID(_ value: Any) -> AnyHashable? {
+func _identifiableID(_ value: Any) -> _SendableAnyHashable? {
   func open<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
   guard let identifiable = value as? any Identifiable else { return nil }
-  return open(identifiable)
+  return _SendableAnyHashable(open(identifiable))
 }
 
 /// Whether `type` is an enum (not `Optional`), read from its runtime metadata kind.

@@ -22,6 +22,12 @@ public struct PresentationState<State> {
   // Inlinable so that reading a presentation on every action (as `ifLet` does) is specialized
   // for the app's types: unspecialized, each read looks up `Optional<State>`'s metadata.
   @usableFromInline var box: Box
+  /// The child `ifLet` last saw presented here.
+  ///
+  /// When a reducer outside `ifLet` removes or replaces the child, the next action through
+  /// `ifLet` cancels the old child's effects. Not part of the value (`==`, hashing and dumps
+  /// ignore it).
+  @usableFromInline var _presentedIdentity: _NavigationIdentity?
 
   @usableFromInline
   final class Box {

@@ -71,6 +71,7 @@ where Parent.Action: CasePathable & Sendable {
       action,
       actionPath: Parent.Action.casePath(toStackAction),
       statePath: toStackState,
+      mounted: _MountedElements(),
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -84,12 +85,14 @@ where Parent.Action: CasePathable & Sendable {
     let destination = destination._lazilyBuilt()
     let actionPath = Parent.Action.casePath(toStackAction)
     let statePath = _ResolvedKeyPath(toStackState)
+    let mounted = _MountedElements()
     return { state, action in
       run(
         &state,
         action,
         actionPath: actionPath,
         statePath: statePath,
+        mounted: mounted,
         parent: parent,
         destination: destination
       )
@@ -102,12 +105,21 @@ where Parent.Action: CasePathable & Sendable {
     _ action: Parent.Action,
     actionPath: AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
     statePath: Path,
+    mounted: _MountedElements,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
   where Path.Root == Parent.State, Path.Value == StackState<Destination.State> {
     let stackAction = actionPath.extract(from: action)
+    // Elements that a reducer outside this operator removed since the last action: their
+    // effects end now. Unchanged IDs share their buffer with the remembered ones, so this comparison
+    // costs nothing on an ordinary element action.
     let idsBefore = statePath.read(state).ids
+    var removedElsewhere = Effect<Parent.Action>.none
+    if mounted.ids != idsBefore {
+      removedElsewhere = cancellations(from: mounted.ids, keeping: idsBefore)
+      mounted.ids = idsBefore
+    }
 
     var destinationEffect = Effect<Parent.Action>.none
     switch stackAction {
@@ -156,13 +168,22 @@ where Parent.Action: CasePathable & Sendable {
 
     // Cancel the effects of every element that left the stack. Unchanged `ids` share their
     // buffer, so this comparison costs nothing on an element action.
+    let effects = removedElsewhere.merge(with: destinationEffect).merge(with: parentEffect)
     let idsAfter = statePath.read(state).ids
-    guard idsAfter != idsBefore else { return destinationEffect.merge(with: parentEffect) }
-    let remaining = Set(idsAfter)
-    let cancellations = idsBefore.filter { !remaining.contains($0) }.map {
-      Effect<Parent.Action>.cancel(id: elementNamespace($0))
-    }
-    return .merge([destinationEffect, parentEffect] + cancellations)
+    guard idsAfter != idsBefore else { return effects }
+    mounted.ids = idsAfter
+    return effects.merge(with: cancellations(from: idsBefore, keeping: idsAfter))
+  }
+
+  /// Cancels the effects of the elements of `before` that are not in `after`.
+  @usableFromInline func cancellations(
+    from before: [StackElementID],
+    keeping after: [StackElementID]
+  ) -> Effect<Parent.Action> {
+    let remaining = Set(after)
+    return .merge(
+      before.filter { !remaining.contains($0) }.map { .cancel(id: elementNamespace($0)) }
+    )
   }
 
   @usableFromInline func elementNamespace(_ id: StackElementID) -> _CancelID {
@@ -206,4 +227,17 @@ struct _StackElementNamespace: Hashable, Sendable {
     self.stack = stack
     self.id = id
   }
+}
+
+/// The IDs a built `forEach` last saw on its stack.
+///
+/// When a reducer outside `forEach` removes elements (`state.path.removeAll()`, or a whole new
+/// `StackState()`), the next action through `forEach` compares the stack with these and cancels
+/// the removed elements' effects. Kept by the store's built reducer, not in the state, so that
+/// replacing the whole stack value cannot make it forget. Used on the store's actor only.
+@usableFromInline
+final class _MountedElements {
+  @usableFromInline var ids: [StackElementID] = []
+
+  @inlinable init() {}
 }

@@ -58,28 +58,25 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
       action,
       statePath: Parent.State.casePath(toChildState),
       actionPath: Parent.Action.casePath(toChildAction),
-      cancelID: cancelID,
       parent: parent.reduce(into:action:),
       child: child.reduce(into:action:)
     )
   }
 
   /// Builds the parent once, and the child when an action first reaches it; resolves the paths
-  /// and the cancellation id once.
+  /// once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let child = child._lazilyBuilt()
     let statePath = Parent.State.casePath(toChildState)
     let actionPath = Parent.Action.casePath(toChildAction)
-    let cancelID = cancelID
     return { state, action in
       run(
         &state,
         action,
         statePath: statePath,
         actionPath: actionPath,
-        cancelID: cancelID,
         parent: parent,
         child: child
       )
@@ -92,25 +89,23 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     _ action: Parent.Action,
     statePath: AnyCasePath<Parent.State, Child.State>,
     actionPath: AnyCasePath<Parent.Action, Child.Action>,
-    cancelID: @autoclosure () -> _ChildEffectsID,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> {
-    let childEffect = reduceChild(&state, action, statePath, actionPath, cancelID(), child)
-    let before = statePath.extract(from: state)
-    let identityBefore = _NavigationIdentity.tracked(before)
+    let childEffect = reduceChild(&state, action, statePath, actionPath, child)
+    let identityBefore = statePath.extract(from: state).map(_NavigationIdentity.init(of:))
     let parentEffect = parent(&state, action)
-    if before != nil {
-      let after = statePath.extract(from: state)
-      if after == nil || _NavigationIdentity.changed(from: identityBefore, to: after) {
-        return .merge(childEffect, parentEffect, .cancel(id: cancelID()))
-      }
+    if let identityBefore,
+      statePath.extract(from: state).map(_NavigationIdentity.init(of:)) != identityBefore
+    {
+      return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
     return childEffect.merge(with: parentEffect)
   }
 
-  @usableFromInline var cancelID: _ChildEffectsID {
-    _ChildEffectsID(path: _SendableAnyHashable(toChildState))
+  /// The cancellation id of the effects of the case's child with `identity`.
+  @usableFromInline func cancelID(_ identity: _NavigationIdentity) -> _ChildEffectsID {
+    _ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity)
   }
 
   @usableFromInline func reduceChild(
@@ -118,7 +113,6 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     _ action: Parent.Action,
     _ statePath: AnyCasePath<Parent.State, Child.State>,
     _ actionPath: AnyCasePath<Parent.Action, Child.Action>,
-    _ cancelID: @autoclosure () -> _ChildEffectsID,
     _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> {
     guard let childAction = actionPath.extract(from: action) else { return .none }
@@ -128,6 +122,8 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     }
     let effect = child(&childState, childAction)
     state = statePath.embed(childState)
-    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID())
+    guard !effect.isNone else { return .none }
+    let identity = _NavigationIdentity(of: childState)
+    return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
   }
 }

@@ -61,28 +61,25 @@ where Parent.Action: CasePathable {
       action,
       actionPath: Parent.Action.casePath(toChildAction),
       statePath: toChildState,
-      cancelID: cancelID,
       parent: parent.reduce(into:action:),
       child: child.reduce(into:action:)
     )
   }
 
   /// Builds the parent once, and the child when an action first reaches it; resolves the paths
-  /// and the cancellation id once.
+  /// once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let child = child._lazilyBuilt()
     let actionPath = Parent.Action.casePath(toChildAction)
     let statePath = _ResolvedKeyPath(toChildState)
-    let cancelID = cancelID
     return { state, action in
       run(
         &state,
         action,
         actionPath: actionPath,
         statePath: statePath,
-        cancelID: cancelID,
         parent: parent,
         child: child
       )
@@ -95,25 +92,34 @@ where Parent.Action: CasePathable {
     _ action: Parent.Action,
     actionPath: AnyCasePath<Parent.Action, Child.Action>,
     statePath: Path,
-    cancelID: @autoclosure () -> _ChildEffectsID,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
-    let childEffect = reduceChild(&state, action, actionPath, statePath, cancelID(), child)
-    let wasPresent = statePath.modify(&state, isPresent)
-    let identityBefore = wasPresent ? _NavigationIdentity.tracked(statePath.read(state)) : nil
+    let childEffect = reduceChild(&state, action, actionPath, statePath, child)
+    let identityBefore = Self.identity(statePath, &state)
     let parentEffect = parent(&state, action)
-    if wasPresent,
-      !statePath.modify(&state, isPresent)
-        || _NavigationIdentity.changed(from: identityBefore, to: statePath.read(state))
-    {
-      return .merge(childEffect, parentEffect, .cancel(id: cancelID()))
+    if let identityBefore, Self.identity(statePath, &state) != identityBefore {
+      return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
     return childEffect.merge(with: parentEffect)
   }
 
-  @usableFromInline var cancelID: _ChildEffectsID {
-    _ChildEffectsID(path: _SendableAnyHashable(toChildState))
+  /// The identity of the child, or `nil` when it is absent (its value is read only when its
+  /// type can differ in identity).
+  @inlinable
+  static func identity<Path: _WritablePath>(_ statePath: Path, _ state: inout Parent.State)
+    -> _NavigationIdentity?
+  where Path.Root == Parent.State, Path.Value == Child.State? {
+    guard _NavigationIdentity.canChange(Child.State.self) else {
+      // In place: reading the optional would copy the child.
+      return statePath.modify(&state, isPresent) ? .plain : nil
+    }
+    return statePath.read(state).map(_NavigationIdentity.reading)
+  }
+
+  /// The cancellation id of the effects of the child with `identity`.
+  @usableFromInline func cancelID(_ identity: _NavigationIdentity) -> _ChildEffectsID {
+    _ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity)
   }
 
   @usableFromInline func reduceChild<Path: _WritablePath>(
@@ -121,7 +127,6 @@ where Parent.Action: CasePathable {
     _ action: Parent.Action,
     _ actionPath: AnyCasePath<Parent.Action, Child.Action>,
     _ statePath: Path,
-    _ cancelID: @autoclosure () -> _ChildEffectsID,
     _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
     guard let childAction = actionPath.extract(from: action) else { return .none }
@@ -142,7 +147,8 @@ where Parent.Action: CasePathable {
       return .none
     }
     let effect = statePath.modify(&state) { Self.reduceWrapped(&$0, childAction, child) }
-    return effect.isNone ? .none : effect.map(actionPath.embed).cancellable(id: cancelID())
+    guard !effect.isNone, let identity = Self.identity(statePath, &state) else { return .none }
+    return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
   }
 }
 
@@ -164,9 +170,13 @@ extension _IfLetReducer {
 @usableFromInline
 struct _ChildEffectsID: Hashable, Sendable {
   @usableFromInline let path: _SendableAnyHashable
+  @usableFromInline let identity: _NavigationIdentity
 
   @usableFromInline
-  init(path: _SendableAnyHashable) { self.path = path }
+  init(path: _SendableAnyHashable, identity: _NavigationIdentity) {
+    self.path = path
+    self.identity = identity
+  }
 }
 
 /// Checks presence through an `inout` projection, so the child state is not copied.

@@ -65,7 +65,6 @@ where Parent.Action: CasePathable & Sendable {
       action,
       actionPath: Parent.Action.casePath(toPresentationAction),
       statePath: toPresentationState,
-      namespace: namespace,
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -79,14 +78,12 @@ where Parent.Action: CasePathable & Sendable {
     let destination = destination._lazilyBuilt()
     let actionPath = Parent.Action.casePath(toPresentationAction)
     let statePath = _ResolvedKeyPath(toPresentationState)
-    let namespace = namespace
     return { state, action in
       run(
         &state,
         action,
         actionPath: actionPath,
         statePath: statePath,
-        namespace: namespace,
         parent: parent,
         destination: destination
       )
@@ -99,7 +96,6 @@ where Parent.Action: CasePathable & Sendable {
     _ action: Parent.Action,
     actionPath: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>,
     statePath: Path,
-    namespace: @autoclosure () -> _CancelID,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
@@ -109,22 +105,29 @@ where Parent.Action: CasePathable & Sendable {
     // Each read goes through the key path runtime (a computed property), so it is read once
     // before the parent runs and, only when a child was presented, once after.
     let identityBefore: _NavigationIdentity?
-    let wasPresent: Bool
+    var cancellations = Effect<Parent.Action>.none
     do {
-      let presented = statePath.read(state).wrappedValue
-      wasPresent = presented != nil
-      identityBefore = _NavigationIdentity.tracked(presented)
+      let presentation = statePath.read(state)
+      identityBefore = presentation.wrappedValue.map(_NavigationIdentity.init(of:))
+      if presentation._presentedIdentity != identityBefore {
+        // A reducer outside this operator removed or replaced the child it last saw: that
+        // child's effects end now. (Rare: the write below happens once per presentation.)
+        if let removed = presentation._presentedIdentity {
+          cancellations = .cancel(id: namespace(removed))
+        }
+        statePath.modify(&state) { $0._presentedIdentity = identityBefore }
+      }
     }
 
     var destinationEffect = Effect<Parent.Action>.none
-    if presentationAction != nil, !wasPresent {
+    if presentationAction != nil, identityBefore == nil {
       reportAbsent(action)
-    } else if case .presented(let childAction) = presentationAction {
+    } else if case .presented(let childAction) = presentationAction, let identityBefore {
       let effect = statePath.modify(&state) {
         Self.reduceChild(&$0.wrappedValue, childAction, destination)
       }
       if !effect.isNone {
-        let namespace = namespace()
+        let namespace = namespace(identityBefore)
         destinationEffect = effect._presented(
           in: namespace,
           embed: { actionPath.embed(.presented($0)) },
@@ -135,28 +138,25 @@ where Parent.Action: CasePathable & Sendable {
     }
 
     let parentEffect = parent(&state, action)
-    guard wasPresent else { return destinationEffect.merge(with: parentEffect) }
-    var isPresent = false
-    var identityChanged = false
-    if let after = statePath.read(state).wrappedValue {
-      isPresent = true
-      if let identityBefore {
-        identityChanged = !_NavigationIdentity(of: after).isSame(as: identityBefore)
-      }
-    }
+    // Merged pairwise: the variadic `merge` would allocate an array on every action.
+    let effects = cancellations.merge(with: destinationEffect).merge(with: parentEffect)
+    guard let identityBefore else { return effects }
+    var identityAfter = statePath.read(state).wrappedValue.map(_NavigationIdentity.init(of:))
     // A parent that answered `.dismiss` by presenting a different child keeps that child.
-    if case .dismiss = presentationAction, isPresent, !identityChanged {
+    if case .dismiss = presentationAction, identityAfter == identityBefore {
       statePath.modify(&state) { $0.wrappedValue = nil }
-      isPresent = false
+      identityAfter = nil
     }
-    if identityChanged || !isPresent {
-      return .merge(destinationEffect, parentEffect, .cancel(id: namespace()))
-    }
-    return destinationEffect.merge(with: parentEffect)
+    guard identityAfter != identityBefore else { return effects }
+    statePath.modify(&state) { $0._presentedIdentity = identityAfter }
+    return effects.merge(with: .cancel(id: namespace(identityBefore)))
   }
 
-  @usableFromInline var namespace: _CancelID {
-    _CancelID(_PresentationNamespace(path: _SendableAnyHashable(toPresentationState)))
+  /// The cancellation namespace of the child with `identity` presented here.
+  @usableFromInline func namespace(_ identity: _NavigationIdentity) -> _CancelID {
+    _CancelID(
+      _PresentationNamespace(path: _SendableAnyHashable(toPresentationState), identity: identity)
+    )
   }
 
   @usableFromInline
@@ -188,11 +188,16 @@ where Parent.Action: CasePathable & Sendable {
   }
 }
 
-/// The cancellation namespace of a presented child's effects.
+/// The cancellation namespace of a presented child's effects: where it is presented, and which
+/// child it is.
 @usableFromInline
 struct _PresentationNamespace: Hashable, Sendable {
   @usableFromInline let path: _SendableAnyHashable
+  @usableFromInline let identity: _NavigationIdentity
 
   @usableFromInline
-  init(path: _SendableAnyHashable) { self.path = path }
+  init(path: _SendableAnyHashable, identity: _NavigationIdentity) {
+    self.path = path
+    self.identity = identity
+  }
 }

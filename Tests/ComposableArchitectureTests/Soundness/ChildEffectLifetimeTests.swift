@@ -1,0 +1,75 @@
+import ComposableArchitectureTesting
+import Testing
+
+/// Children removed by a reducer other than their `ifLet`/`forEach`, and sibling instances of
+/// one feature: a child's effects end when it goes, whoever removed it, and only its own.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ChildEffectLifetimeTests {
+  /// A sibling reducer runs before `ifLet` and dismisses the child: `ifLet` sees a child it had
+  /// presented missing on that same action and cancels its timer.
+  @Test(arguments: [false, true])
+  func presentedChildRemovedBySibling(removesAfterTheOperators: Bool) async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Sidelined.State(detail: Metronome.State())) {
+      Sidelined(removesAfterTheOperators: removesAfterTheOperators)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.detail(.presented(.startTimerButtonTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.presented(.tick))) { $0.detail?.ticks = 1 }
+    await store.send(.closeButtonTapped) { $0.detail = nil }
+    if removesAfterTheOperators {
+      // The sibling ran after `ifLet`: the next action through `ifLet` ends the timer.
+      await store.send(.refreshButtonTapped)
+    }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test(arguments: [false, true])
+  func stackElementsRemovedBySibling(removesAfterTheOperators: Bool) async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Sidelined.State()) {
+      Sidelined(removesAfterTheOperators: removesAfterTheOperators)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.path(.push(Metronome.State()))) { $0.path[id: 0] = Metronome.State() }
+    await store.send(.path(.element(id: 0, action: .startTimerButtonTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.path(.element(id: 0, action: .tick))) { $0.path[id: 0]?.ticks = 1 }
+    await store.send(.popToRootButtonTapped) { $0.path = StackState() }
+    if removesAfterTheOperators {
+      await store.send(.refreshButtonTapped)
+    }
+    await clock.advance(by: .seconds(5))
+  }
+
+  /// Two panes of one feature, each presenting a detail: closing the left one (#1) leaves the
+  /// right one's (#2) timer running, because each child's cancellation identity includes its
+  /// `id`.
+  @Test func siblingPanesKeepTheirOwnChildEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SplitView.State()) {
+      SplitView()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.left(.showDetailButtonTapped(id: 1))) {
+      $0.left.detail = Metronome.State(id: 1)
+    }
+    await store.send(.right(.showDetailButtonTapped(id: 2))) {
+      $0.right.detail = Metronome.State(id: 2)
+    }
+    await store.send(.left(.detail(.presented(.startTimerButtonTapped))))
+    await store.send(.right(.detail(.presented(.startTimerButtonTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.left(.detail(.presented(.tick)))) { $0.left.detail?.ticks = 1 }
+    await store.receive(.right(.detail(.presented(.tick)))) { $0.right.detail?.ticks = 1 }
+    await store.send(.left(.detail(.dismiss))) { $0.left.detail = nil }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.right(.detail(.presented(.tick)))) { $0.right.detail?.ticks = 2 }
+    await store.send(.right(.detail(.dismiss))) { $0.right.detail = nil }
+  }
+}
