@@ -135,7 +135,7 @@ public enum IssueReporting {
   }
 
   static func route(_ issue: ReportedIssue) {
-    if let handler = taskHandler ?? installed.withLock({ $0 }) {
+    if let handler = taskHandler ?? installed.withLock({ $0 }) ?? discoveredHandler() {
       handler(issue)
     } else {
       let label = issue.severity == .error ? "runtime warning" : "note"
@@ -143,6 +143,23 @@ public enum IssueReporting {
       FileHandle.standardError.write(Data(line.utf8))
     }
   }
+
+  /// The handler of the test-framework bridge, when this process links one and nothing else
+  /// is installed: looked up by type name once, the first time an issue has nowhere to go.
+  ///
+  /// So an issue reported by a library before any test tool was used (a plain `Store` in a
+  /// test, a reducer called directly) still fails the running test, whatever order the tests
+  /// run in.
+  private static func discoveredHandler() -> Handler? {
+    _ = bridgeDiscovery
+    return installed.withLock { $0 }
+  }
+
+  /// Installs the linked bridge, once per process (a `static let` is initialized exactly once,
+  /// thread-safely).
+  private static let bridgeDiscovery: Void = {
+    (_typeByName(_IssueReportingBridgeName.mangled) as? any _IssueReportingBridge.Type)?.install()
+  }()
 }
 
 /// Reports a problem through ``IssueReporting``, at the caller's source location.
@@ -183,4 +200,20 @@ public func reportIssue(
   at location: IssueLocation
 ) {
   IssueReporting.route(ReportedIssue(message: message, severity: severity, location: location))
+}
+
+/// A test-framework bridge: routes reported issues to Swift Testing or XCTest.
+///
+/// `ComposableArchitectureTesting.TestFrameworkBridge` conforms. This module links no test
+/// framework, so it finds the bridge by its type name (see `IssueReporting`) when a test
+/// process links it.
+public protocol _IssueReportingBridge {
+  /// Installs the bridge as the process-wide issue handler (idempotent).
+  static func install()
+}
+
+/// The bridge's type name, as the runtime spells it.
+public enum _IssueReportingBridgeName {
+  /// `ComposableArchitectureTesting.TestFrameworkBridge`, mangled.
+  public static let mangled = "29ComposableArchitectureTesting19TestFrameworkBridgeO"
 }

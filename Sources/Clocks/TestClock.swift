@@ -62,7 +62,11 @@ public final class TestClock: Clock, Sendable {
   /// The number of tasks currently asleep on this clock.
   public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
-  /// Suspends until the clock is advanced to `deadline` (returns at once if it already has).
+  /// Suspends until the clock is advanced to `deadline`.
+  ///
+  /// A deadline equal to `now` (a sleep for `.zero`) waits for the next ``advance(by:)`` or
+  /// ``run(maxWakeUps:fileID:filePath:line:column:)``; only a deadline strictly in the past
+  /// returns at once.
   ///
   /// - Throws: `CancellationError` when the sleeping task is cancelled.
   public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
@@ -76,7 +80,9 @@ public final class TestClock: Clock, Sendable {
         (continuation: CheckedContinuation<Void, any Error>) in
         let immediate: Result<Void, any Error>? = state.withLock { state in
           if Task.isCancelled { return .failure(CancellationError()) }
-          if deadline <= state.now { return .success(()) }
+          // Only a deadline strictly in the past returns at once: a sleep to `now` waits for
+          // the next `advance` or `run`, as the Composable Architecture's test clock does.
+          if deadline < state.now { return .success(()) }
           state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
           return nil
         }

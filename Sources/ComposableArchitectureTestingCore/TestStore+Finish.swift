@@ -3,6 +3,9 @@ import ComposableArchitecture
 extension TestStore {
   /// Waits for every effect started in this test to finish.
   ///
+  /// Received actions that were not asserted are reported here and stay queued: a later
+  /// `receive` still finds them, and any still unhandled when the test ends are reported again.
+  ///
   /// ```swift
   /// await store.send(.saveButtonTapped)
   /// await store.finish()
@@ -35,7 +38,7 @@ extension TestStore {
       )
     }
     let unhandled = recorder.received
-    if exhaustivity == .on, let last = unhandled.last {
+    if exhaustivity == .on, !unhandled.isEmpty {
       reportIssue(
         """
         Must handle \(unhandled.count) received action\(unhandled.count == 1 ? "" : "s") \
@@ -46,9 +49,8 @@ extension TestStore {
         """,
         at: location
       )
-      // Reported here, so not again when the store goes away.
-      state = last.state
-      recorder.removeAll()
+      // Left queued, as the Composable Architecture leaves them: a later `receive` still finds
+      // them (and the end of the test reports any that stay unhandled).
     }
     note(location)
   }

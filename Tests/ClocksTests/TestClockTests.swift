@@ -36,6 +36,31 @@ struct TestClockTests {
     }
   }
 
+  /// A sleep to `now` waits for the next `advance`, so a test can cancel work in between.
+  @Test func sleepForZeroWaitsForTheNextAdvance() async {
+    await withMainSerialExecutor {
+      let clock = TestClock()
+      let woke = Counter()
+      let task = Task {
+        try await clock.sleep(for: .zero)
+        woke.increment()
+      }
+      for _ in 0..<32 { await Task.yield() }  // the task runs until it sleeps
+      #expect(clock.sleeperCount == 1)
+      #expect(woke.value == 0)
+      await clock.advance(by: .zero)
+      #expect(woke.value == 1)
+      try? await task.value
+    }
+  }
+
+  @Test func sleepUntilAPastDeadlineReturnsAtOnce() async throws {
+    let clock = TestClock()
+    await clock.advance(by: .seconds(2))
+    try await clock.sleep(until: clock.now.advanced(by: .seconds(-1)))
+    #expect(clock.sleeperCount == 0)
+  }
+
   @Test func timerFiresOncePerIntervalAdvanced() async {
     await withMainSerialExecutor {
       let clock = TestClock()

@@ -70,28 +70,60 @@ public struct PresentationState<State> {
 extension PresentationState where State: CasePathable {
   /// The presented value's payload when it is the case `keyPath`, else `nil`.
   ///
-  /// Setting a payload presents that case; setting `nil` dismisses the presented value if it is
-  /// that case (and leaves another case alone).
+  /// A write changes the presented value only when it is that case: setting a payload replaces
+  /// it, setting `nil` dismisses it. A write while another case (or nothing) is presented
+  /// changes nothing and is reported as an issue ("Can't modify unrelated case"): the code
+  /// meant a different destination. Present a case by assigning the whole value.
   ///
   /// ```swift
   /// state.$destination[case: \.counter]?.count += 1
+  /// state.$destination[case: \.counter] = nil  // dismisses the counter, and only the counter
   /// ```
-  public subscript<Case>(case keyPath: CaseKeyPath<State, Case>) -> Case? {
+  ///
+  /// - Parameters:
+  ///   - keyPath: The case, such as `\.counter`.
+  ///   - fileID: The file ID of the write; a misuse is reported there.
+  ///   - filePath: The path of the file of the write.
+  ///   - line: The line of the write.
+  ///   - column: The column of the write.
+  public subscript<Case>(
+    case keyPath: CaseKeyPath<State, Case>,
+    fileID fileID: StaticString = #fileID,
+    filePath filePath: StaticString = #filePath,
+    line line: UInt = #line,
+    column column: UInt = #column
+  ) -> Case? {
     get { wrappedValue.flatMap { State.casePath(keyPath).extract(from: $0) } }
     set {
       let path = State.casePath(keyPath)
-      if let newValue {
-        wrappedValue = path.embed(newValue)
-      } else if let presented = wrappedValue, path.extract(from: presented) != nil {
-        wrappedValue = nil
+      guard let presented = wrappedValue, path.extract(from: presented) != nil else {
+        let what = wrappedValue.map { "the presented value is \(_dump($0))" } ?? "nothing is presented"
+        reportIssue(
+          """
+          Can't modify unrelated case: \(what), not the case holding \(_dump(Case.self)).
+
+          A write through "[case:]" only changes a presented value that is already that case.
+          """,
+          fileID: fileID,
+          filePath: filePath,
+          line: line,
+          column: column
+        )
+        return
       }
+      wrappedValue = newValue.map(path.embed)
     }
   }
 }
 
 extension PresentationState: Equatable where State: Equatable {
   /// Equal when the presented values are equal.
-  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.wrappedValue == rhs.wrappedValue }
+  ///
+  /// Two values that share storage (a copy compared with its original) are equal at once,
+  /// without comparing what they present.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.box === rhs.box || lhs.wrappedValue == rhs.wrappedValue
+  }
 }
 
 extension PresentationState: Hashable where State: Hashable {

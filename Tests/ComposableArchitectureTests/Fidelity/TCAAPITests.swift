@@ -104,8 +104,12 @@ struct TCAAPITests {
     var state = Host.State(destination: .ticker(Ticker.State(id: 1)))
     state.$destination[case: \.ticker]?.ticks = 3
     #expect(state.destination == .ticker(Ticker.State(id: 1, ticks: 3)))
-    state.$destination[case: \.note] = nil  // another case: left alone
-    #expect(state.destination != nil)
+    withKnownIssue {
+      state.$destination[case: \.note] = nil  // another case: reported, and left alone
+    } matching: { issue in
+      issue.comments.contains { $0.rawValue.hasPrefix("Can't modify unrelated case") }
+    }
+    #expect(state.destination == .ticker(Ticker.State(id: 1, ticks: 3)))
     state.$destination[case: \.ticker] = nil
     #expect(state.destination == nil)
 

@@ -54,6 +54,8 @@ struct Burst: Reducer {
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct TestStoreLifecycleTests {
+  /// `finish()` reports the unasserted actions and leaves them queued, as the Composable
+  /// Architecture does: a later `receive` still finds them.
   @Test func finishReportsReceivedActionsNobodyHandled() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.sendTwoLaterButtonTapped)
@@ -73,6 +75,8 @@ struct TestStoreLifecycleTests {
         line: line
       )
     }
+    await store.receive(.first) { $0.count = 10 }
+    await store.receive(.second) { $0.count = 110 }
   }
 
   @Test func anActionSentFromACompletedEffectIsReported() async {

@@ -73,3 +73,80 @@ struct ChildEffectLifetimeTests {
     await store.send(.right(.detail(.dismiss))) { $0.right.detail = nil }
   }
 }
+
+/// Behaviours of the test tools a Composable Architecture user's test depends on.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct TestToolFidelityTests {
+  /// An effect that sleeps for zero seconds on a `TestClock` waits for the clock to move, so a
+  /// test can cancel it first: the action it would send never arrives.
+  @Test func aZeroSleepThenCancelSendsNothing() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Deferral.State()) {
+      Deferral()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.startButtonTapped)
+    await store.send(.cancelButtonTapped)
+    await clock.advance(by: .zero)
+  }
+
+  /// Comparing a presentation with itself (the same storage) never runs the wrapped `==`.
+  @Test func presentationEqualityShortCircuitsOnSharedStorage() {
+    let counter = EqualityCounter()
+    let presentation = PresentationState(wrappedValue: Counted(counter: counter))
+    let copy = presentation
+    #expect(presentation == copy)
+    #expect(counter.comparisons == 0)
+    var changed = copy
+    changed.wrappedValue = Counted(counter: counter)
+    #expect(presentation == changed)
+    #expect(counter.comparisons == 1)
+  }
+}
+
+/// Counts how often `==` runs.
+final class EqualityCounter: @unchecked Sendable {
+  // @unchecked Sendable is safe: used by one test on the main actor only.
+  var comparisons = 0
+}
+
+/// A value whose `==` is counted.
+struct Counted: Equatable {
+  let counter: EqualityCounter
+  static func == (lhs: Counted, rhs: Counted) -> Bool {
+    lhs.counter.comparisons += 1
+    return true
+  }
+}
+
+/// Sleeps for zero seconds, then reports; cancellable.
+struct Deferral: Reducer {
+  struct State: Equatable {}
+
+  enum Action: Equatable, Sendable {
+    case startButtonTapped
+    case cancelButtonTapped
+    case fired
+  }
+
+  enum CancelID { case sleep }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startButtonTapped:
+      return .run { [clock] send in
+        try await clock.sleep(for: .zero)
+        await send(.fired)
+      }
+      .cancellable(id: CancelID.sleep)
+    case .cancelButtonTapped:
+      return .cancel(id: CancelID.sleep)
+    case .fired:
+      return .none
+    }
+  }
+}
