@@ -59,7 +59,7 @@ func _reportSendAfterDismissal(_ action: Any, at location: IssueLocation) {
     An effect sent an action after its feature was dismissed: …
 
       Action:
-        \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+        \(_dump(action, indentingLinesAfterTheFirstBy: 4))
 
     "await dismiss()" removes the feature and cancels its effects, so this action is lost. Send \
     what the parent needs to know before dismissing (a delegate action), then dismiss.

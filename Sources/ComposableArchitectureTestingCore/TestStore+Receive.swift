@@ -78,7 +78,7 @@ extension TestStore where Action: CasePathable {
         """
         Received unexpected action: …
 
-          \(_dump(received).replacingOccurrences(of: "\n", with: "\n  "))
+          \(_dump(received, indentingLinesAfterTheFirstBy: 2))
 
         Expected an action matching \(expectation).
         """
@@ -162,7 +162,7 @@ extension TestStore {
         """
         Received action without a match: …
 
-          \(_dump(received).replacingOccurrences(of: "\n", with: "\n  "))
+          \(_dump(received, indentingLinesAfterTheFirstBy: 2))
         """
       },
       timeout: timeout,

@@ -37,7 +37,7 @@ extension TestStore {
         Can't send an action to a dismissed test store: …
 
           Action:
-            \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+            \(_dump(action, indentingLinesAfterTheFirstBy: 4))
 
         The feature at the root of this test store called "dismiss" in an effect, which \
         dismissed the store and cancelled its effects. A test ends there.

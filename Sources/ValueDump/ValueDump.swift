@@ -41,6 +41,17 @@ package func _dump(_ value: Any) -> String {
   return dumper.render(value, indent: "", context: .top)
 }
 
+/// `value` dumped as ``_dump(_:)`` does, with every line after the first indented by `spaces`,
+/// to sit under a heading inside a failure message.
+package func _dump(_ value: Any, indentingLinesAfterTheFirstBy spaces: Int) -> String {
+  _indentLinesAfterTheFirst(_dump(value), by: spaces)
+}
+
+/// `text` with every line after the first indented by `spaces`.
+package func _indentLinesAfterTheFirst(_ text: String, by spaces: Int) -> String {
+  text.replacingOccurrences(of: "\n", with: "\n" + String(repeating: " ", count: spaces))
+}
+
 private struct _Dumper {
   enum Context {
     case top

@@ -174,7 +174,7 @@ public final class _RootCore<State, Action>: Observable {
       An action was sent from a completed effect: …
 
         Action:
-          \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+          \(_dump(action, indentingLinesAfterTheFirstBy: 4))
 
       The effect\(origin) had already finished: its "send" escaped it (stored, or passed to \
       work the effect did not wait for). Await that work inside the effect, or send from a \

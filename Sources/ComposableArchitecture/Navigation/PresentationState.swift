@@ -97,7 +97,8 @@ extension PresentationState where State: CasePathable {
     set {
       let path = State.casePath(keyPath)
       guard let presented = wrappedValue, path.extract(from: presented) != nil else {
-        let what = wrappedValue.map { "the presented value is \(_dump($0))" } ?? "nothing is presented"
+        let what =
+          wrappedValue.map { "the presented value is \(_dump($0))" } ?? "nothing is presented"
         reportIssue(
           """
           Can't modify unrelated case: \(what), not the case holding \(_dump(Case.self)).

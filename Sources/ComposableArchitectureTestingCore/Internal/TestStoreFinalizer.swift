@@ -79,7 +79,7 @@ enum _TestStoreMessages {
   /// `  [0]: …` lines for a list of dumps.
   static func list(_ dumps: [String]) -> String {
     dumps.enumerated().map { index, dump in
-      "  [\(index)]: " + dump.replacingOccurrences(of: "\n", with: "\n  ")
+      "  [\(index)]: " + _indentLinesAfterTheFirst(dump, by: 2)
     }.joined(separator: "\n")
   }
 

@@ -154,9 +154,9 @@ func _reportCaseMismatch(
     different case. …
 
       Action:
-        \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+        \(_dump(action, indentingLinesAfterTheFirstBy: 4))
       State:
-        \(_dump(state).replacingOccurrences(of: "\n", with: "\n    "))
+        \(_dump(state, indentingLinesAfterTheFirstBy: 4))
 
     This is generally considered an application logic error, one of two kinds: an effect \
     outlived its screen (it sent a child action after the state moved to another case: cancel \

@@ -167,7 +167,7 @@ where Parent.Action: CasePathable & Sendable {
       was absent. …
 
         Action:
-          \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+          \(_dump(action, indentingLinesAfterTheFirstBy: 4))
 
       This is generally considered an application logic error: an effect or view sent an \
       action to a child after it was dismissed, or a test sent one before presenting it.

@@ -201,7 +201,7 @@ where Parent.Action: CasePathable & Sendable {
       A "forEach" at "\(location)" received \(kind). …
 
         Action:
-          \(_dump(action).replacingOccurrences(of: "\n", with: "\n    "))
+          \(_dump(action, indentingLinesAfterTheFirstBy: 4))
         Missing ID:
           \(id)
         Existing IDs:

@@ -46,7 +46,7 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
     let before = _dump(state)
     let effect = base(&state, action)
     let after = _dump(state)
-    let indentedAction = _dump(action).replacingOccurrences(of: "\n", with: "\n  ")
+    let indentedAction = _dump(action, indentingLinesAfterTheFirstBy: 2)
     var report = "received action:\n  \(indentedAction)\n"
     if let diff = _diff(expected: before, actual: after) {
       report += diff.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
