@@ -8,8 +8,12 @@
 /// child's cancellation namespace, so two children presented by sibling instances of one
 /// feature (a left and a right pane, each with its own detail) never cancel each other's
 /// effects when their identities differ.
+///
+/// A class, so that "no child" is a null pointer and "a child of a type whose values cannot
+/// differ" is one shared instance: `PresentationState` keeps one, and `ifLet` reads and compares
+/// it on every action, where a struct of optionals would be copied field by field.
 @usableFromInline
-struct _NavigationIdentity: Hashable, Sendable {
+final class _NavigationIdentity: Hashable, Sendable {
   let caseName: String?
   let id: _SendableAnyHashable?
 
@@ -26,8 +30,26 @@ struct _NavigationIdentity: Hashable, Sendable {
   /// For a type that cannot differ in identity (see ``canChange(_:)``) this is ``plain``,
   /// computed without looking at the value.
   @inlinable
-  init<Value>(of value: Value) {
-    self = Self.canChange(Value.self) ? Self.reading(value) : .plain
+  static func of<Value>(_ value: Value) -> _NavigationIdentity {
+    canChange(Value.self) ? reading(value) : .plain
+  }
+
+  /// Equal when both name the same case and `id` (the shared ``plain`` instance is checked by
+  /// pointer first).
+  @inlinable
+  static func == (lhs: _NavigationIdentity, rhs: _NavigationIdentity) -> Bool {
+    lhs === rhs || lhs.isEqual(to: rhs)
+  }
+
+  @usableFromInline
+  func isEqual(to other: _NavigationIdentity) -> Bool {
+    caseName == other.caseName && id == other.id
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(caseName)
+    hasher.combine(id)
   }
 
   /// Reads the case and `id` of a value whose type can differ in identity (not the hot path:

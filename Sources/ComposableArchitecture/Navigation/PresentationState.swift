@@ -58,6 +58,14 @@ public struct PresentationState<State> {
     }
   }
 
+  /// The identity of the presented child, or `nil` when nothing is presented; the value is
+  /// looked at only when its type can differ in identity.
+  @inlinable
+  var _identity: _NavigationIdentity? {
+    guard _NavigationIdentity.canChange(State.self) else { return box.value == nil ? nil : .plain }
+    return box.value.map(_NavigationIdentity.reading)
+  }
+
   /// The wrapper itself, for `ifLet(\.$primeModal, …)`.
   @inlinable
   public var projectedValue: Self {

@@ -19,10 +19,11 @@
 /// ```
 ///
 /// A reducer is a value. Calling `reduce(into:action:)` directly computes `body` again on each
-/// call; a ``Store`` instead builds the whole tree once, when it is created, under its
-/// dependencies, and keeps it (see `_reduceFunction()`). So a `body` must describe the feature
-/// from the reducer's own properties and its dependencies only, never from state that changes
-/// while the store lives.
+/// call; a ``Store`` instead builds the reducer once, when it is created, under its
+/// dependencies, and keeps it (see `_reduceFunction()`). A child that contains a feature
+/// already being built (a feature that contains itself) is built when an action first reaches
+/// it instead, so recursion never builds forever. So a `body` must describe the feature from the reducer's own
+/// properties and its dependencies only, never from state that changes while the store lives.
 public protocol Reducer<State, Action> {
   /// The feature's state: plain values.
   associatedtype State
@@ -44,7 +45,8 @@ public protocol Reducer<State, Action> {
   var body: Body { get }
 
   /// Builds the function a store runs for every action: this reducer with its `body` and its
-  /// children built once, and its key paths and case paths resolved once.
+  /// children built once (a child that contains a feature already being built, when an action
+  /// first reaches it), and its key paths and case paths resolved once.
   ///
   /// Features never implement this: a feature written with `body` builds its body (once, when
   /// this is called), and one written with `reduce(into:action:)` is called as it is. The

@@ -63,12 +63,12 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     )
   }
 
-  /// Builds the parent once, and the child when an action first reaches it; resolves the paths
-  /// once.
+  /// Builds the parent and the child once (a child that contains this feature when an action
+  /// first reaches it); resolves the paths once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let child = child._lazilyBuilt()
+    let child = child._childReduceFunction()
     let statePath = Parent.State.casePath(toChildState)
     let actionPath = Parent.Action.casePath(toChildAction)
     return { state, action in
@@ -93,10 +93,10 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> {
     let childEffect = reduceChild(&state, action, statePath, actionPath, child)
-    let identityBefore = statePath.extract(from: state).map(_NavigationIdentity.init(of:))
+    let identityBefore = statePath.extract(from: state).map(_NavigationIdentity.of)
     let parentEffect = parent(&state, action)
     if let identityBefore,
-      statePath.extract(from: state).map(_NavigationIdentity.init(of:)) != identityBefore
+      statePath.extract(from: state).map(_NavigationIdentity.of) != identityBefore
     {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
@@ -123,7 +123,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     let effect = child(&childState, childAction)
     state = statePath.embed(childState)
     guard !effect.isNone else { return .none }
-    let identity = _NavigationIdentity(of: childState)
+    let identity = _NavigationIdentity.of(childState)
     return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
   }
 }

@@ -66,12 +66,12 @@ where Parent.Action: CasePathable {
     )
   }
 
-  /// Builds the parent once, and the child when an action first reaches it; resolves the paths
-  /// once.
+  /// Builds the parent and the child once (a child that contains this feature when an action
+  /// first reaches it); resolves the paths once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let child = child._lazilyBuilt()
+    let child = child._childReduceFunction()
     let actionPath = Parent.Action.casePath(toChildAction)
     let statePath = _ResolvedKeyPath(toChildState)
     return { state, action in

@@ -70,12 +70,12 @@ where Parent.Action: CasePathable & Sendable {
     )
   }
 
-  /// Builds the parent once, and the destination when an action first reaches it; resolves the
-  /// paths once.
+  /// Builds the parent and the destination once (a destination that contains this feature when
+  /// an action first reaches it); resolves the paths once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let destination = destination._lazilyBuilt()
+    let destination = destination._childReduceFunction()
     let actionPath = Parent.Action.casePath(toPresentationAction)
     let statePath = _ResolvedKeyPath(toPresentationState)
     return { state, action in
@@ -108,7 +108,7 @@ where Parent.Action: CasePathable & Sendable {
     var cancellations = Effect<Parent.Action>.none
     do {
       let presentation = statePath.read(state)
-      identityBefore = presentation.wrappedValue.map(_NavigationIdentity.init(of:))
+      identityBefore = presentation._identity
       if presentation._presentedIdentity != identityBefore {
         // A reducer outside this operator removed or replaced the child it last saw: that
         // child's effects end now. (Rare: the write below happens once per presentation.)
@@ -141,7 +141,7 @@ where Parent.Action: CasePathable & Sendable {
     // Merged pairwise: the variadic `merge` would allocate an array on every action.
     let effects = cancellations.merge(with: destinationEffect).merge(with: parentEffect)
     guard let identityBefore else { return effects }
-    var identityAfter = statePath.read(state).wrappedValue.map(_NavigationIdentity.init(of:))
+    var identityAfter = statePath.read(state)._identity
     // A parent that answered `.dismiss` by presenting a different child keeps that child.
     if case .dismiss = presentationAction, identityAfter == identityBefore {
       statePath.modify(&state) { $0.wrappedValue = nil }

@@ -88,10 +88,11 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     }
   }
 
-  /// Resolves both paths once; builds the child when an action first reaches it.
+  /// Builds the child once (a child that contains this feature when an action first reaches
+  /// it); resolves both paths once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
-    let child = child._lazilyBuilt()
+    let child = child._childReduceFunction()
     let actionPath = ParentAction.casePath(toChildAction)
     switch toChildState {
     case .keyPath(let keyPath):

@@ -77,12 +77,12 @@ where Parent.Action: CasePathable & Sendable {
     )
   }
 
-  /// Builds the parent once, and the element reducer when an action first reaches it; resolves
-  /// the paths once.
+  /// Builds the parent and the element reducer once (an element that contains this feature
+  /// when an action first reaches it); resolves the paths once.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
-    let destination = destination._lazilyBuilt()
+    let destination = destination._childReduceFunction()
     let actionPath = Parent.Action.casePath(toStackAction)
     let statePath = _ResolvedKeyPath(toStackState)
     let mounted = _MountedElements()
