@@ -51,7 +51,8 @@ struct StoreReentrancyTests {
 /// Lets a reducer reach the store that runs it: the mistake under test.
 @MainActor
 final class StoreHolder {
-  var store: StoreOf<Introspective>?
+  // Weak: the store's reducer holds this holder, and a strong reference back would leak both.
+  weak var store: StoreOf<Introspective>?
 }
 
 /// A value whose `deinit` runs a closure (here: sends an action to the store).
