@@ -107,16 +107,17 @@ struct TestToolFidelityTests {
 }
 
 /// Counts how often `==` runs.
-final class EqualityCounter: @unchecked Sendable {
-  // @unchecked Sendable is safe: used by one test on the main actor only.
-  var comparisons = 0
+final class EqualityCounter: Sendable {
+  private let count = LockIsolated(0)
+  var comparisons: Int { count.withLock { $0 } }
+  func increment() { count.withLock { $0 += 1 } }
 }
 
 /// A value whose `==` is counted.
 struct Counted: Equatable {
   let counter: EqualityCounter
   static func == (lhs: Counted, rhs: Counted) -> Bool {
-    lhs.counter.comparisons += 1
+    lhs.counter.increment()
     return true
   }
 }
