@@ -71,7 +71,7 @@ where Parent.Action: CasePathable & Sendable {
       action,
       actionPath: Parent.Action.casePath(toStackAction),
       statePath: toStackState,
-      mounted: _MountedElements(),
+      mounted: _MountedElements<StackElementID>(),
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -85,7 +85,7 @@ where Parent.Action: CasePathable & Sendable {
     let destination = destination._childReduceFunction()
     let actionPath = Parent.Action.casePath(toStackAction)
     let statePath = _ResolvedKeyPath(toStackState)
-    let mounted = _MountedElements()
+    let mounted = _MountedElements<StackElementID>()
     return { state, action in
       run(
         &state,
@@ -105,7 +105,7 @@ where Parent.Action: CasePathable & Sendable {
     _ action: Parent.Action,
     actionPath: AnyCasePath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
     statePath: Path,
-    mounted: _MountedElements,
+    mounted: _MountedElements<StackElementID>,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
@@ -117,7 +117,11 @@ where Parent.Action: CasePathable & Sendable {
     let idsBefore = statePath.read(state).ids
     var removedElsewhere = Effect<Parent.Action>.none
     if mounted.ids != idsBefore {
-      removedElsewhere = cancellations(from: mounted.ids, keeping: idsBefore)
+      removedElsewhere = ._cancellingRemoved(
+        from: mounted.ids,
+        keeping: idsBefore,
+        namespace: elementNamespace
+      )
       mounted.ids = idsBefore
     }
 
@@ -172,22 +176,13 @@ where Parent.Action: CasePathable & Sendable {
     let idsAfter = statePath.read(state).ids
     guard idsAfter != idsBefore else { return effects }
     mounted.ids = idsAfter
-    return effects.merge(with: cancellations(from: idsBefore, keeping: idsAfter))
-  }
-
-  /// Cancels the effects of the elements of `before` that are not in `after`.
-  @usableFromInline func cancellations(
-    from before: [StackElementID],
-    keeping after: [StackElementID]
-  ) -> Effect<Parent.Action> {
-    let remaining = Set(after)
-    return .merge(
-      before.filter { !remaining.contains($0) }.map { .cancel(id: elementNamespace($0)) }
+    return effects.merge(
+      with: ._cancellingRemoved(from: idsBefore, keeping: idsAfter, namespace: elementNamespace)
     )
   }
 
   @usableFromInline func elementNamespace(_ id: StackElementID) -> _CancelID {
-    _CancelID(_StackElementNamespace(stack: _SendableAnyHashable(toStackState), id: id))
+    _CancelID(_ElementNamespace(collection: _SendableAnyHashable(toStackState), id: id))
   }
 
   @usableFromInline func reportMissing(
@@ -214,30 +209,4 @@ where Parent.Action: CasePathable & Sendable {
       at: location
     )
   }
-}
-
-/// The cancellation namespace of one stack element's effects.
-@usableFromInline
-struct _StackElementNamespace: Hashable, Sendable {
-  @usableFromInline let stack: _SendableAnyHashable
-  @usableFromInline let id: StackElementID
-
-  @usableFromInline
-  init(stack: _SendableAnyHashable, id: StackElementID) {
-    self.stack = stack
-    self.id = id
-  }
-}
-
-/// The IDs a built `forEach` last saw on its stack.
-///
-/// When a reducer outside `forEach` removes elements (`state.path.removeAll()`, or a whole new
-/// `StackState()`), the next action through `forEach` compares the stack with these and cancels
-/// the removed elements' effects. Kept by the store's built reducer, not in the state, so that
-/// replacing the whole stack value cannot make it forget. Used on the store's actor only.
-@usableFromInline
-final class _MountedElements {
-  @usableFromInline var ids: [StackElementID] = []
-
-  @inlinable init() {}
 }

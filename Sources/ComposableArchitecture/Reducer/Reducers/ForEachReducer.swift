@@ -1,0 +1,174 @@
+extension Reducer where Action: CasePathable & Sendable {
+  /// Runs an element reducer for the actions of each element of an ``IdentifiedArray``.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Reduce { state, action in
+  ///     switch action {
+  ///     case .addButtonTapped:
+  ///       state.todos.append(Todo.State(id: uuid()))
+  ///       return .none
+  ///     case .todos:
+  ///       return .none
+  ///     }
+  ///   }
+  ///   .forEach(\.todos, action: \.todos) {
+  ///     Todo()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// An element's action runs the element reducer on that element, found by its ID, then this
+  /// reducer. When an element leaves the array (by any means: this reducer removing it, another
+  /// reducer replacing the array) every effect it started is cancelled. An action for an ID
+  /// that is not in the array is reported as an issue naming this call site and the existing
+  /// IDs. The element reducer may be the feature itself (rows that hold rows).
+  ///
+  /// - Parameters:
+  ///   - toElementsState: The elements, such as `\.todos`.
+  ///   - toElementAction: The element action case, such as `\.todos`.
+  ///   - element: The element reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  /// - Returns: A reducer that runs elements, then this reducer.
+  public func forEach<ElementID, ElementState, ElementAction, Element: Reducer>(
+    _ toElementsState: WritableKeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    @ReducerBuilder<ElementState, ElementAction> element: () -> Element,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _ForEachReducer<Self, ElementID, Element>
+  where Element.State == ElementState, Element.Action == ElementAction {
+    _ForEachReducer(
+      parent: self,
+      element: element(),
+      toElementsState: toElementsState,
+      toElementAction: toElementAction,
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+/// The reducer returned by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
+where Parent.Action: CasePathable & Sendable {
+  @usableFromInline let parent: Parent
+  @usableFromInline let element: Element
+  @usableFromInline let toElementsState:
+    WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>
+  @usableFromInline let toElementAction:
+    CaseKeyPath<Parent.Action, IdentifiedAction<ID, Element.Action>>
+  @usableFromInline let location: IssueLocation
+
+  @inlinable
+  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
+  {
+    run(
+      &state,
+      action,
+      actionPath: Parent.Action.casePath(toElementAction),
+      statePath: toElementsState,
+      mounted: _MountedElements(),
+      parent: parent.reduce(into:action:),
+      element: element.reduce(into:action:)
+    )
+  }
+
+  /// Builds the parent and the element reducer once (an element that contains this feature
+  /// when an action first reaches it); resolves the paths once.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
+    let parent = parent._reduceFunction()
+    let element = element._childReduceFunction()
+    let actionPath = Parent.Action.casePath(toElementAction)
+    let statePath = _ResolvedKeyPath(toElementsState)
+    let mounted = _MountedElements<ID>()
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        mounted: mounted,
+        parent: parent,
+        element: element
+      )
+    }
+  }
+
+  @inlinable
+  func run<Path: _WritablePath>(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    actionPath: AnyCasePath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    statePath: Path,
+    mounted: _MountedElements<ID>,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    element: _ReduceFunction<Element.State, Element.Action>
+  ) -> Effect<Parent.Action>
+  where Path.Root == Parent.State, Path.Value == IdentifiedArray<ID, Element.State> {
+    // Elements that a reducer outside this operator removed since the last action: their
+    // effects end now. Unchanged IDs share their buffer with the remembered ones, so this
+    // comparison costs nothing on an ordinary element action.
+    let idsBefore = statePath.read(state).ids
+    var removedElsewhere = Effect<Parent.Action>.none
+    if mounted.ids != idsBefore {
+      removedElsewhere = ._cancellingRemoved(
+        from: mounted.ids,
+        keeping: idsBefore,
+        namespace: elementNamespace
+      )
+      mounted.ids = idsBefore
+    }
+
+    var elementEffect = Effect<Parent.Action>.none
+    if case .element(let id, let elementAction) = actionPath.extract(from: action) {
+      if let effect = statePath.modify(&state, { $0._modify(id) { element(&$0, elementAction) } }) {
+        if !effect.isNone {
+          elementEffect = effect.map { actionPath.embed(.element(id: id, action: $0)) }
+            .cancellable(id: elementNamespace(id))
+        }
+      } else {
+        reportMissing(id, action: action, existing: idsBefore)
+      }
+    }
+
+    let effects = removedElsewhere.merge(with: elementEffect)
+      .merge(with: parent(&state, action))
+    // Cancel the effects of every element that left the array.
+    let idsAfter = statePath.read(state).ids
+    guard idsAfter != idsBefore else { return effects }
+    mounted.ids = idsAfter
+    return effects.merge(
+      with: ._cancellingRemoved(from: idsBefore, keeping: idsAfter, namespace: elementNamespace)
+    )
+  }
+
+  @usableFromInline func elementNamespace(_ id: ID) -> _CancelID {
+    _CancelID(_ElementNamespace(collection: _SendableAnyHashable(toElementsState), id: id))
+  }
+
+  @usableFromInline func reportMissing(_ id: ID, action: Parent.Action, existing: [ID]) {
+    reportIssue(
+      """
+      A "forEach" at "\(location)" received an action for a missing element. …
+
+        Action:
+          \(_dump(action, indentingLinesAfterTheFirstBy: 4))
+        Missing ID:
+          \(id)
+        Existing IDs:
+          [\(existing.map { "\($0)" }.joined(separator: ", "))]
+
+      This is generally considered an application logic error: an element was removed while \
+      one of its effects was still sending actions, or a test sent an action for an ID that is \
+      not in the array.
+      """,
+      at: location
+    )
+  }
+}

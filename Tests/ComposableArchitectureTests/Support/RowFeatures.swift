@@ -1,0 +1,142 @@
+import ComposableArchitecture
+import Foundation
+
+/// The shape of the Composable Architecture's "Recursion" case study: a row with a name and
+/// rows of its own kind, each added with an ID from the `\.uuid` dependency and deleted by
+/// position, as a list reports a swipe.
+struct Outline: Reducer {
+  struct State: Equatable, Identifiable, Sendable {
+    let id: UUID
+    var name = ""
+    var rows: IdentifiedArrayOf<State> = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case addRowButtonTapped
+    case nameChanged(String)
+    case onDelete(IndexSet)
+    indirect case rows(IdentifiedActionOf<Outline>)
+  }
+
+  @Dependency(\.uuid) var uuid
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .addRowButtonTapped:
+        state.rows.append(State(id: uuid()))
+        return .none
+      case .nameChanged(let name):
+        state.name = name
+        return .none
+      case .onDelete(let offsets):
+        state.rows.remove(atOffsets: offsets)
+        return .none
+      case .rows:
+        return .none
+      }
+    }
+    .forEach(\.rows, action: \.rows) {
+      Self()
+    }
+  }
+}
+
+extension Outline.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let rows = AnyCasePath<Outline.Action, IdentifiedActionOf<Outline>>(
+      embed: { .rows($0) },
+      extract: { if case .rows(let action) = $0 { action } else { nil } }
+    )
+    let nameChanged = AnyCasePath<Outline.Action, String>(
+      embed: { .nameChanged($0) },
+      extract: { if case .nameChanged(let name) = $0 { name } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+/// A list of rows that each run a timer, and a parent that can remove them: by swipe (through
+/// the parent's own reducer), or by a sibling reducer that replaces the whole list.
+struct TimerList: Reducer {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<TimerRow.State> = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case rows(IdentifiedActionOf<TimerRow>)
+    case removeButtonTapped(id: Int)
+    case clearButtonTapped
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .removeButtonTapped(let id):
+        state.rows.remove(id: id)
+        return .none
+      case .rows, .clearButtonTapped:
+        return .none
+      }
+    }
+    .forEach(\.rows, action: \.rows) {
+      TimerRow()
+    }
+    // A sibling after the operator: it replaces the whole array.
+    Reduce { state, action in
+      if case .clearButtonTapped = action { state.rows = [] }
+      return .none
+    }
+  }
+}
+
+extension TimerList.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let rows = AnyCasePath<TimerList.Action, IdentifiedActionOf<TimerRow>>(
+      embed: { .rows($0) },
+      extract: { if case .rows(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+/// A row that ticks once a second on the `\.continuousClock` while started.
+struct TimerRow: Reducer {
+  struct State: Equatable, Identifiable, Sendable {
+    let id: Int
+    var ticks = 0
+  }
+
+  enum Action: Equatable, Sendable {
+    case startButtonTapped
+    case tick
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startButtonTapped:
+      return .run { send in
+        while !Task.isCancelled {
+          try? await clock.sleep(for: .seconds(1))
+          if Task.isCancelled { return }
+          await send(.tick)
+        }
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+}
+
+extension TimerRow.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let tick = AnyCasePath<TimerRow.Action, Void>(
+      embed: { .tick },
+      extract: { if case .tick = $0 { () } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
