@@ -46,6 +46,45 @@ extension Reducer where Action: CasePathable & Sendable {
   }
 }
 
+extension Reducer where Action: CasePathable & Sendable {
+  /// Presents an alert or a confirmation dialog, which needs no reducer of its own.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifLet(\.$alert, action: \.alert)
+  /// ```
+  ///
+  /// A button's action (`.alert(.presented(.confirmDeletion))`) runs this reducer, then the
+  /// alert is dismissed; `.dismiss` dismisses it.
+  ///
+  /// - Parameters:
+  ///   - toPresentationState: The presentation state, such as `\.$alert`.
+  ///   - toPresentationAction: The presentation action case, such as `\.alert`.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  /// - Returns: A reducer that runs this reducer and dismisses the alert after its actions.
+  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+    _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
+    action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _PresentationReducer<Self, EmptyReducer<DestinationState, DestinationAction>> {
+    ifLet(
+      toPresentationState,
+      action: toPresentationAction,
+      destination: { EmptyReducer() },
+      fileID: fileID,
+      filePath: filePath,
+      line: line,
+      column: column
+    )
+  }
+}
+
 /// The reducer returned by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
 public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer
 where Parent.Action: CasePathable & Sendable {
@@ -65,6 +104,7 @@ where Parent.Action: CasePathable & Sendable {
       action,
       actionPath: Parent.Action.casePath(toPresentationAction),
       statePath: toPresentationState,
+      ephemeral: _EphemeralProbe(Destination.State.self),
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -78,12 +118,14 @@ where Parent.Action: CasePathable & Sendable {
     let destination = destination._childReduceFunction()
     let actionPath = Parent.Action.casePath(toPresentationAction)
     let statePath = _ResolvedKeyPath(toPresentationState)
+    let ephemeral = _EphemeralProbe(Destination.State.self)
     return { state, action in
       run(
         &state,
         action,
         actionPath: actionPath,
         statePath: statePath,
+        ephemeral: ephemeral,
         parent: parent,
         destination: destination
       )
@@ -96,6 +138,7 @@ where Parent.Action: CasePathable & Sendable {
     _ action: Parent.Action,
     actionPath: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>,
     statePath: Path,
+    ephemeral: _EphemeralProbe,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
@@ -142,14 +185,33 @@ where Parent.Action: CasePathable & Sendable {
     let effects = cancellations.merge(with: destinationEffect).merge(with: parentEffect)
     guard let identityBefore else { return effects }
     var identityAfter = statePath.read(state)._identity
-    // A parent that answered `.dismiss` by presenting a different child keeps that child.
-    if case .dismiss = presentationAction, identityAfter == identityBefore {
+    // A parent that answered `.dismiss` by presenting a different child keeps that child. An
+    // alert or a dialog goes away after any of its buttons' actions, as the system's does.
+    if identityAfter == identityBefore, let presentationAction,
+      Self.dismisses(presentationAction, statePath.read(state).wrappedValue, ephemeral)
+    {
       statePath.modify(&state) { $0.wrappedValue = nil }
       identityAfter = nil
     }
     guard identityAfter != identityBefore else { return effects }
     statePath.modify(&state) { $0._presentedIdentity = identityAfter }
     return effects.merge(with: .cancel(id: namespace(identityBefore)))
+  }
+
+  /// Whether the child still presented after `action` goes away now: after `.dismiss`, and
+  /// after an action of an alert or a dialog.
+  @inlinable
+  static func dismisses(
+    _ action: PresentationAction<Destination.Action>,
+    _ presented: @autoclosure () -> Destination.State?,
+    _ ephemeral: _EphemeralProbe
+  ) -> Bool {
+    switch action {
+    case .dismiss: return true
+    case .presented:
+      guard ephemeral.mayBeEphemeral(), let presented = presented() else { return false }
+      return ephemeral.isEphemeral(presented)
+    }
   }
 
   /// The cancellation namespace of the child with `identity` presented here.
