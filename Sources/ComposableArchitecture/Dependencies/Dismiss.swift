@@ -88,7 +88,11 @@ extension Effect {
     case .run(let priority, let location, let operation):
       return Effect<ParentAction>(
         operation: .run(priority, location) { send in
-          let dismissal = _EffectDismissal { dismissal in
+          // The presentation joins the path that scopes `Task.cancel(id:)` and friends; it
+          // rides on the dismissal binding (one more task-local binding here would change how
+          // effects interleave, see `_DismissContext`).
+          let context = _EffectContext.innermost?.entering(namespace)
+          let dismissal = _EffectDismissal(effectContext: context) { dismissal in
             send(dismissalAction)
             dismissal.isDismissed = true
           }
@@ -133,7 +137,14 @@ final class _EffectDismissal: Sendable {
   @usableFromInline var isDismissed = false
   private let perform: @MainActor @Sendable (_EffectDismissal) -> Void
 
-  nonisolated init(perform: @escaping @MainActor @Sendable (_EffectDismissal) -> Void) {
+  /// The store and presentations of the effect (see ``_EffectContext``).
+  nonisolated let effectContext: _EffectContext?
+
+  nonisolated init(
+    effectContext: _EffectContext? = nil,
+    perform: @escaping @MainActor @Sendable (_EffectDismissal) -> Void
+  ) {
+    self.effectContext = effectContext
     self.perform = perform
   }
 

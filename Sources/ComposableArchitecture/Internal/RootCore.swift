@@ -36,6 +36,8 @@ public final class _RootCore<State, Action>: Observable {
   /// The group collecting tasks for the `send` in progress (set only while sending).
   @usableFromInline var currentGroup: _EffectGroup?
   let effects = _EffectRegistry()
+  /// Bound around every `.run` this store starts: what `Task.cancel(id:)` and friends reach.
+  lazy var effectContext = _EffectContext(host: _EffectHostReference(effects), namespaces: [])
 
   @inlinable
   init(
@@ -217,8 +219,9 @@ public final class _RootCore<State, Action>: Observable {
         var target: _EffectGroup? = group
         self?.send(fromEffect: action, group: &target)
       }
+      let context = effectContext
       let task = Task(priority: priority) { [weak self] in
-        await operation(send)
+        await _EffectContext.$current.withValue(context) { await operation(send) }
         isCompleted.withLock { $0 = true }
         self?.effects.finished(token)
         group.taskFinished()
@@ -277,6 +280,13 @@ final class _EffectRegistry {
   func nextToken() -> Int {
     defer { nextTokenValue += 1 }
     return nextTokenValue
+  }
+
+  /// Registers a task started outside the store's own effects (`withTaskCancellation`).
+  func register(_ task: Task<Void, Never>, ids: [_CancelID]) -> Int {
+    let token = nextToken()
+    register(task, token: token, ids: ids)
+    return token
   }
 
   func register(_ task: Task<Void, Never>, token: Int, ids: [_CancelID]) {

@@ -14,8 +14,22 @@ public enum StackAction<State, Action> {
   case element(id: StackElementID, action: Action)
   /// Pops the element `id` and everything above it.
   case popFrom(id: StackElementID)
-  /// Pushes an element; its ID comes from the `\.stackElementID` dependency.
-  case push(State)
+  /// Pushes an element with the ID `id`, which must not be on the stack already; with a `nil`
+  /// ID (what ``push(_:)`` sends), the next ID from the `\.stackElementID` dependency.
+  ///
+  /// ```swift
+  /// await store.send(.path(.push(id: 0, state: .counter(Counter.State()))))
+  /// ```
+  case push(id: StackElementID?, state: State)
+
+  /// Pushes an element; its ID comes from the `\.stackElementID` dependency when the stack's
+  /// `forEach` handles the action.
+  ///
+  /// - Parameter state: The element to push.
+  /// - Returns: `.push(id: nil, state: state)`.
+  public static func push(_ state: State) -> Self {
+    .push(id: nil, state: state)
+  }
 }
 
 extension StackAction: Equatable where State: Equatable, Action: Equatable {}
@@ -37,10 +51,10 @@ extension StackAction: CasePathable {
       embed: { .popFrom(id: $0) },
       extract: { if case .popFrom(let id) = $0 { id } else { nil } }
     )
-    /// A push.
+    /// A push (its element; with or without an ID).
     public let push = AnyCasePath<StackAction, State>(
       embed: { .push($0) },
-      extract: { if case .push(let state) = $0 { state } else { nil } }
+      extract: { if case .push(_, let state) = $0 { state } else { nil } }
     )
 
     /// The actions of the element `id`: `\.path[id: 0].counter.delegate`.

@@ -15,6 +15,33 @@ struct StackTests {
     }
   }
 
+  /// A push that names its ID, as a deep link or a test does; the next unnamed push takes an
+  /// ID the stack does not hold.
+  @Test func pushWithAnID() async {
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await store.send(.path(.push(id: 0, state: .counter(StackCounter.State())))) {
+      $0.path[id: 0] = .counter(StackCounter.State())
+    }
+    await store.send(.path(.push(.counter(StackCounter.State(count: 1))))) {
+      $0.path[id: 1] = .counter(StackCounter.State(count: 1))
+    }
+  }
+
+  @Test func pushingAnIDAlreadyOnTheStackIsReportedAndIgnored() async {
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await store.send(.path(.push(id: 0, state: .counter(StackCounter.State())))) {
+      $0.path[id: 0] = .counter(StackCounter.State())
+    }
+    await withKnownIssue {
+      await store.send(.path(.push(id: 0, state: .counter(StackCounter.State(count: 9)))))
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("received a \"push\" action for an element it already contains.")
+          && $0.rawValue.contains("Existing IDs:\n    [#0]")
+      }
+    }
+  }
+
   @Test func generationalIDsAreNeverReused() async {
     let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
     await store.send(.path(.push(.counter(StackCounter.State())))) {

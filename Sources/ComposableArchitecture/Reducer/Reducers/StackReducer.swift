@@ -158,7 +158,11 @@ where Parent.Action: CasePathable & Sendable {
           existing: idsBefore
         )
       }
-    case .push, nil:
+    case .push(let id?, _):
+      if statePath.read(state)[id: id] != nil {
+        reportPushOfExisting(id, action: action, existing: idsBefore)
+      }
+    case .push(nil, _), nil:
       break
     }
 
@@ -166,7 +170,9 @@ where Parent.Action: CasePathable & Sendable {
 
     switch stackAction {
     case .popFrom(let id): statePath.modify(&state) { $0.pop(from: id) }
-    case .push(let element): statePath.modify(&state) { $0.append(element) }
+    case .push(nil, let element): statePath.modify(&state) { $0.append(element) }
+    case .push(let id?, let element):
+      statePath.modify(&state) { if $0[id: id] == nil { $0[id: id] = element } }
     case .element, nil: break
     }
 
@@ -183,6 +189,28 @@ where Parent.Action: CasePathable & Sendable {
 
   @usableFromInline func elementNamespace(_ id: StackElementID) -> _CancelID {
     _CancelID(_ElementNamespace(collection: _SendableAnyHashable(toStackState), id: id))
+  }
+
+  @usableFromInline func reportPushOfExisting(
+    _ id: StackElementID,
+    action: Parent.Action,
+    existing: [StackElementID]
+  ) {
+    reportIssue(
+      """
+      A "forEach" at "\(location)" received a "push" action for an element it already \
+      contains. …
+
+        Action:
+          \(_dump(action, indentingLinesAfterTheFirstBy: 4))
+        Existing IDs:
+          [\(existing.map(\.description).joined(separator: ", "))]
+
+      The push is ignored. Push with an ID the stack does not hold, or with ".push(_:)", which \
+      takes the next one from the "\\.stackElementID" dependency.
+      """,
+      at: location
+    )
   }
 
   @usableFromInline func reportMissing(

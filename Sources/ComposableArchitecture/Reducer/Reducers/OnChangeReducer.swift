@@ -1,0 +1,78 @@
+extension Reducer {
+  /// Runs `reducer` after this one whenever an action changed the value `toValue` reads.
+  ///
+  /// ```swift
+  /// var body: some Reducer<State, Action> {
+  ///   Settings()
+  ///     .onChange(of: \.theme) { oldTheme, newTheme in
+  ///       Reduce { state, _ in
+  ///         state.log.append("theme \(oldTheme) -> \(newTheme)")
+  ///         return .none
+  ///       }
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// The value is read before and after this reducer handles each action; when the two differ,
+  /// `reducer(old, new)` runs on the same state and action, and both effects are merged. An
+  /// action that leaves the value unchanged runs nothing more.
+  ///
+  /// - Parameters:
+  ///   - toValue: Reads the value to watch, such as `\.count`.
+  ///   - reducer: Builds the reducer to run from the old and the new value.
+  /// - Returns: A reducer that runs this one, then `reducer` on a change.
+  public func onChange<Value: Equatable, Change: Reducer>(
+    of toValue: @escaping (State) -> Value,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value) ->
+      Change
+  ) -> _OnChangeReducer<Self, Value, Change>
+  where Change.State == State, Change.Action == Action {
+    _OnChangeReducer(base: self, toValue: toValue, change: reducer)
+  }
+}
+
+/// The reducer returned by ``Reducer/onChange(of:_:)``.
+public struct _OnChangeReducer<Base: Reducer, Value: Equatable, Change: Reducer>: Reducer
+where Change.State == Base.State, Change.Action == Base.Action {
+  @usableFromInline let base: Base
+  @usableFromInline let toValue: (Base.State) -> Value
+  @usableFromInline let change: (Value, Value) -> Change
+
+  @usableFromInline
+  init(
+    base: Base,
+    toValue: @escaping (Base.State) -> Value,
+    change: @escaping (Value, Value) -> Change
+  ) {
+    self.base = base
+    self.toValue = toValue
+    self.change = change
+  }
+
+  @inlinable
+  public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    run(&state, action, base: base.reduce(into:action:))
+  }
+
+  /// Builds the watched reducer once; the reducer run on a change is made from the two values
+  /// each time.
+  @inlinable
+  public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {
+    let base = base._reduceFunction()
+    return { state, action in run(&state, action, base: base) }
+  }
+
+  @inlinable
+  func run(
+    _ state: inout Base.State,
+    _ action: Base.Action,
+    base: _ReduceFunction<Base.State, Base.Action>
+  ) -> Effect<Base.Action> {
+    let oldValue = toValue(state)
+    let effect = base(&state, action)
+    let newValue = toValue(state)
+    guard oldValue != newValue else { return effect }
+    return effect.merge(with: change(oldValue, newValue).reduce(into: &state, action: action))
+  }
+}
