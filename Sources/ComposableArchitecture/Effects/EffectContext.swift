@@ -2,7 +2,7 @@
 /// registry, and the presentations the effect runs inside.
 ///
 /// The store binds it (a task local) around every `.run` it starts; a presented child's effects
-/// see their presentation added. ``Task/cancel(id:)``, `withTaskCancellation(id:cancelInFlight:operation:)`
+/// see their presentation added. `Task.cancel(id:)`, `withTaskCancellation(id:cancelInFlight:operation:)`
 /// and ``Effect/throttle(id:for:clock:latest:)`` use it, so that ids stay scoped to one store
 /// and one presentation, exactly like ``Effect/cancellable(id:cancelInFlight:)``.
 @usableFromInline
@@ -92,7 +92,7 @@ extension Task where Success == Never, Failure == Never {
   }
 }
 
-/// Runs `operation` so that ``Task/cancel(id:)``, `.cancel(id:)` from a reducer, or another
+/// Runs `operation` so that `Task.cancel(id:)`, `.cancel(id:)` from a reducer, or another
 /// `withTaskCancellation` with `cancelInFlight` cancels it by `id`.
 ///
 /// ```swift
