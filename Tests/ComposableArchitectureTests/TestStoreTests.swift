@@ -12,6 +12,13 @@ struct TestStoreTests {
     await store.send(.noopButtonTapped)
   }
 
+  /// One second, as in the Composable Architecture today (the episodes show 0.1 s, an older
+  /// default).
+  @Test func receiveWaitsOneSecondByDefault() {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    #expect(store.timeout == .seconds(1))
+  }
+
   @Test func theClosureSeesTheStateBeforeTheAction() async {
     let store = TestStore(initialState: Feature.State(count: 41)) { Feature() }
     await store.send(.incrementButtonTapped) {

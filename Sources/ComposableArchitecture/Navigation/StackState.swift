@@ -1,10 +1,10 @@
 /// The state of a navigation stack: an ordered collection of elements, each with a
 /// ``StackElementID``.
 ///
-/// Read and write it positionally like an array (a write keeps the element's ID); change it by
-/// ID (`path[id: id] = …`), `append`, `pop(from:)`, `popLast()`, or any
-/// `RangeReplaceableCollection` method (`removeAll()`, `insert(_:at:)`, …) — new elements get
-/// new IDs from the `\.stackElementID` dependency. A feature integrates a stack with
+/// Read it positionally like an array; change it by ID (`path[id: id] = …`), `append`,
+/// `pop(from:)`, `popLast()`, or any `RangeReplaceableCollection` method (`removeAll()`,
+/// `insert(_:at:)`, …) — new elements get new IDs from the `\.stackElementID` dependency. There
+/// is no positional write, on purpose: see `subscript(position:)`. A feature integrates a stack with
 /// ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
 ///
 /// ```swift
@@ -153,16 +153,19 @@ public struct StackState<Element> {
   }
 }
 
-extension StackState: RandomAccessCollection, MutableCollection, RangeReplaceableCollection {
+extension StackState: RandomAccessCollection, RangeReplaceableCollection {
   /// The first position.
   public var startIndex: Int { 0 }
   /// One past the last position.
   public var endIndex: Int { elements.count }
 
-  /// The element at a position, bottom (0) to top; setting it keeps the element's ID.
+  /// The element at a position, bottom (0) to top; read-only: change an element by its ID.
+  ///
+  /// A position is not an identity. A feature's effect that remembered "the element at 1"
+  /// would, after a pop and a push, write into another element; its ID never points anywhere
+  /// else (`path[id: id]` is then `nil`, and `forEach` reports an action for it).
   public subscript(position: Int) -> Element {
-    get { elements[position] }
-    set { elements[position] = newValue }
+    elements[position]
   }
 
   /// Replaces the elements at `subrange`: the removed elements' IDs are gone for good, and each

@@ -20,13 +20,31 @@ struct StackStateCollectionTests {
       stack.remove(at: 0)
       #expect(stack[id: 0] == nil)
       #expect(stack[id: 1] == "b")
-      stack[0] = "E"  // positional write keeps the ID
+      stack[id: 4] = "E"  // a write by ID keeps the ID
       #expect(stack.ids == [4, 1, 2])
       #expect(stack[id: 4] == "E")
       stack.removeAll()
       #expect(stack.isEmpty)
       stack.append("f")
       #expect(stack.ids == [5])  // never reused
+    }
+  }
+
+  /// Why the positional subscript is read-only: a position remembered before a pop and a push
+  /// names another element afterwards, while the ID names none.
+  @Test func aPositionIsNotAnIdentity() {
+    withDependencies {
+      $0.stackElementID = .incrementing
+    } operation: {
+      var stack: StackState<String> = ["list", "detail", "edit"]
+      // An effect of "detail" started here, remembering where it was.
+      let position = 1
+      let id = stack.ids[position]
+      stack.pop(from: id)
+      stack.append("settings")
+      #expect(stack[position] == "settings")  // the position now names another screen
+      #expect(stack[id: id] == nil)  // the ID names none: a write through it changes nothing
+      #expect(!((stack as Any) is any MutableCollection))  // and there is no positional write
     }
   }
 
