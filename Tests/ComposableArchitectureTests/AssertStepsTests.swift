@@ -17,10 +17,13 @@ struct StepCounter: Reducer {
     case incrementButtonTapped
     case nthPrimeButtonTapped
     case nthPrimeResponse(Int?)
+    case shareButtonTapped
     case waitButtonTapped
   }
 
   var nthPrime: @Sendable (Int) async -> Int? = { _ in nil }
+  /// Records an analytics event: work whose effect sends nothing back.
+  var track: @Sendable (String) async -> Void = { _ in }
   var clock: any Clock<Duration> = TestClock()
 
   func reduce(into state: inout State, action: Action) -> Effect<Action> {
@@ -43,6 +46,8 @@ struct StepCounter: Reducer {
       state.alertNthPrime = prime
       state.isNthPrimeButtonDisabled = false
       return .none
+    case .shareButtonTapped:
+      return .run { [count = state.count, track] _ in await track("shared \(count)") }
     case .waitButtonTapped:
       return .run { [clock] _ in try await clock.sleep(for: .seconds(1)) }
     }
@@ -85,6 +90,25 @@ struct AssertStepsTests {
     expected.count = 3
     #expect(state == expected)
     #expect(effect.isNone)
+  }
+
+  /// Lesson "two mutable values double the chance of a mistake".
+  ///
+  /// The copy taken one line too late (after the reducer ran) compares the state with itself,
+  /// so a bug that makes `+` add 2 passes. The steps helper leaves the test one value to change,
+  /// inside the step's closure.
+  @Test func byHand_twoMutableValuesInviteAMistake() async {
+    var state = StepCounter.State(count: 2, step: 2)  // the bug: `+` adds 2
+    _ = StepCounter().reduce(into: &state, action: .incrementButtonTapped)
+    let expected = state  // meant to be taken before the action
+    #expect(state == expected)  // passes: nothing was compared with anything independent
+    await withKnownIssue {
+      await assert(
+        initialValue: StepCounter.State(count: 2, step: 2),
+        reducer: StepCounter(),
+        steps: Step(.send, .incrementButtonTapped) { $0.count = 3 }
+      )
+    }
   }
 
   /// Step 3: a script of steps, with the effect's answer received and asserted like any action.
@@ -207,6 +231,89 @@ struct AssertStepsTests {
     }
   }
 
+  /// Lesson "the helper took our word for it".
+  ///
+  /// Before the helper ran effects, a receive step fed the reducer the action the script named.
+  /// The stub answers 17; the script says 15, and nothing notices.
+  @Test func weakAssertion_helperThatTookOurWord() async {
+    let issues = await IssueReporting.collect {
+      assertTakingOurWord(
+        initialValue: StepCounter.State(count: 7),
+        reducer: StepCounter(nthPrime: { _ in 17 }),
+        steps: Step(.send, .nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true },
+        Step(.receive, .nthPrimeResponse(15)) {
+          $0.alertNthPrime = 15
+          $0.isNthPrimeButtonDisabled = false
+        }
+      )
+    }
+    #expect(issues.isEmpty)  // the wrong answer passed
+  }
+
+  /// The same script with the helper that runs the effect: two failures on the receive step,
+  /// the action that really came back (17, not 15) and the state it really made.
+  @Test func weakAssertion_runningTheEffectCatchesIt() async {
+    let line = #line + 6
+    let issues = await IssueReporting.collect {
+      await assert(
+        initialValue: StepCounter.State(count: 7),
+        reducer: StepCounter(nthPrime: { _ in 17 }),
+        steps: Step(.send, .nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true },
+        Step(.receive, .nthPrimeResponse(15)) {
+          $0.alertNthPrime = 15
+          $0.isNthPrimeButtonDisabled = false
+        },
+        timeout: .seconds(30)
+      )
+    }
+    #expect(
+      issues.map { $0.message.components(separatedBy: " …").first ?? "" } == [
+        "Received unexpected action:",
+        "A state change does not match expectation:",
+      ]
+    )
+    #expect(issues.map(\.location.line) == [line, line])
+    #expect(issues.first?.message.contains("+ StepCounter.Action.nthPrimeResponse(17)") == true)
+  }
+
+  /// Gap: an effect that sends nothing back (analytics, a save) has no step to receive it.
+  ///
+  /// Left alone it is a pending effect at the end; received, it sent nothing.
+  @Test func steps_fireAndForgetEffectHasNoStep() async {
+    let line = #line + 2
+    let leftAlone = await IssueReporting.collect {
+      await assert(
+        initialValue: StepCounter.State(),
+        reducer: StepCounter(),
+        steps: Step(.send, .shareButtonTapped)
+      )
+    }
+    #expect(leftAlone.map(\.message) == ["Assertion failed to handle 1 pending effect(s)."])
+    #expect(leftAlone.map(\.location.line) == [line])
+    let received = await IssueReporting.collect {
+      await assert(
+        initialValue: StepCounter.State(),
+        reducer: StepCounter(),
+        steps: Step(.send, .shareButtonTapped),
+        Step(.receive, .alertDismissButtonTapped),
+        timeout: .seconds(30)
+      )
+    }
+    #expect(received.map(\.message) == ["The pending effect finished without sending an action."])
+  }
+
+  /// The `TestStore` closes the gap: an effect that sends nothing only has to finish (the store
+  /// checks that at the end), and what it did is checked through its dependency.
+  @Test func testStore_fireAndForgetEffect() async {
+    let events = LockIsolated<[String]>([])
+    let store = TestStore(initialState: StepCounter.State(count: 3)) {
+      StepCounter(track: { event in events.withLock { $0.append(event) } })
+    }
+    await store.send(.shareButtonTapped)
+    await store.finish()
+    #expect(events.withLock { $0 } == ["shared 3"])
+  }
+
   /// Step 4: the `TestStore` — the same script, plus what the helper cannot do: it receives an
   /// action as soon as it is sent (not when its effect ends), controls dependencies and time,
   /// and checks at the end that nothing is left running.
@@ -223,5 +330,27 @@ struct AssertStepsTests {
       $0.isNthPrimeButtonDisabled = false
     }
     await store.send(.alertDismissButtonTapped) { $0.alertNthPrime = nil }
+  }
+}
+
+/// The steps helper as the episode first wrote it, before it ran effects.
+///
+/// A receive step feeds the reducer the action the script names, and trusts it. Kept to show
+/// what that missed (`weakAssertion_helperThatTookOurWord`); use
+/// `assert(initialValue:reducer:steps:)`.
+@MainActor
+func assertTakingOurWord<R: Reducer>(
+  initialValue: R.State,
+  reducer: R,
+  steps: Step<R.State, R.Action>...
+) where R.State: Equatable {
+  var state = initialValue
+  for step in steps {
+    var expected = state
+    _ = reducer.reduce(into: &state, action: step.action)
+    step.update(&expected)
+    if expected != state {
+      reportIssue("A state change does not match expectation.", at: step.location)
+    }
   }
 }
