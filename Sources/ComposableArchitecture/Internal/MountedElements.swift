@@ -10,24 +10,33 @@ final class _MountedElements<ID: Hashable> {
   @usableFromInline var ids: [ID] = []
 
   @inlinable init() {}
+
+  /// Remembers `current` and returns the remembered IDs that are gone from it.
+  ///
+  /// Unchanged IDs share their buffer with the remembered ones, so on an ordinary element
+  /// action the comparison costs nothing and nothing is allocated.
+  ///
+  /// - Parameter current: The IDs in the collection now.
+  /// - Returns: The IDs whose elements left, in their old order; usually none.
+  @inlinable
+  func update(to current: [ID]) -> [ID] {
+    guard ids != current else { return [] }
+    defer { ids = current }
+    let remaining = Set(current)
+    return ids.filter { !remaining.contains($0) }
+  }
 }
 
 extension Effect {
-  /// Cancels the effects of the elements of `before` that are not in `after`.
+  /// Cancels the effects of the elements `removed` (from ``_MountedElements/update(to:)``).
   ///
   /// - Parameters:
-  ///   - before: The IDs an operator saw earlier.
-  ///   - after: The IDs it sees now.
+  ///   - removed: The IDs of the elements that left.
   ///   - namespace: The cancellation ID of one element's effects.
-  /// - Returns: One cancellation per removed element, merged.
-  @usableFromInline
-  static func _cancellingRemoved<ID: Hashable>(
-    from before: [ID],
-    keeping after: [ID],
-    namespace: (ID) -> _CancelID
-  ) -> Self {
-    let remaining = Set(after)
-    return .merge(before.filter { !remaining.contains($0) }.map { .cancel(id: namespace($0)) })
+  /// - Returns: One cancellation per element, merged; `.none` for none.
+  @inlinable
+  static func _cancelling<ID>(_ removed: [ID], namespace: (ID) -> _CancelID) -> Self {
+    removed.isEmpty ? .none : .merge(removed.map { .cancel(id: namespace($0)) })
   }
 }
 

@@ -115,15 +115,9 @@ where Parent.Action: CasePathable & Sendable {
     // effects end now. Unchanged IDs share their buffer with the remembered ones, so this
     // comparison costs nothing on an ordinary element action.
     let idsBefore = statePath.read(state).ids
-    var removedElsewhere = Effect<Parent.Action>.none
-    if mounted.ids != idsBefore {
-      removedElsewhere = ._cancellingRemoved(
-        from: mounted.ids,
-        keeping: idsBefore,
-        namespace: elementNamespace
-      )
-      mounted.ids = idsBefore
-    }
+    let removedIDs = mounted.update(to: idsBefore)
+    let removedElsewhere: Effect<Parent.Action> =
+      removedIDs.isEmpty ? .none : ._cancelling(removedIDs, namespace: elementNamespace)
 
     var elementEffect = Effect<Parent.Action>.none
     if case .element(let id, let elementAction) = actionPath.extract(from: action) {
@@ -141,11 +135,9 @@ where Parent.Action: CasePathable & Sendable {
       .merge(with: parent(&state, action))
     // Cancel the effects of every element that left the array.
     let idsAfter = statePath.read(state).ids
-    guard idsAfter != idsBefore else { return effects }
-    mounted.ids = idsAfter
-    return effects.merge(
-      with: ._cancellingRemoved(from: idsBefore, keeping: idsAfter, namespace: elementNamespace)
-    )
+    let removed = mounted.update(to: idsAfter)
+    return removed.isEmpty
+      ? effects : effects.merge(with: ._cancelling(removed, namespace: elementNamespace))
   }
 
   @usableFromInline func elementNamespace(_ id: ID) -> _CancelID {

@@ -104,7 +104,7 @@ where Parent.Action: CasePathable & Sendable {
       action,
       actionPath: Parent.Action.casePath(toPresentationAction),
       statePath: toPresentationState,
-      ephemeral: _EphemeralProbe(Destination.State.self),
+      ephemeral: nil,
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -138,7 +138,7 @@ where Parent.Action: CasePathable & Sendable {
     _ action: Parent.Action,
     actionPath: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>,
     statePath: Path,
-    ephemeral: _EphemeralProbe,
+    ephemeral: _EphemeralProbe?,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
@@ -204,13 +204,15 @@ where Parent.Action: CasePathable & Sendable {
   static func dismisses(
     _ action: PresentationAction<Destination.Action>,
     _ presented: @autoclosure () -> Destination.State?,
-    _ ephemeral: _EphemeralProbe
+    _ ephemeral: _EphemeralProbe?
   ) -> Bool {
     switch action {
     case .dismiss: return true
     case .presented:
-      guard ephemeral.mayBeEphemeral(), let presented = presented() else { return false }
-      return ephemeral.isEphemeral(presented)
+      // A store's built `ifLet` keeps its probe; a direct `reduce(into:)` makes one only here.
+      let probe = ephemeral ?? _EphemeralProbe(Destination.State.self)
+      guard probe.mayBeEphemeral(), let presented = presented() else { return false }
+      return probe.isEphemeral(presented)
     }
   }
 

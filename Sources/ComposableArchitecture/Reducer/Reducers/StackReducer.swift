@@ -115,15 +115,9 @@ where Parent.Action: CasePathable & Sendable {
     // effects end now. Unchanged IDs share their buffer with the remembered ones, so this comparison
     // costs nothing on an ordinary element action.
     let idsBefore = statePath.read(state).ids
-    var removedElsewhere = Effect<Parent.Action>.none
-    if mounted.ids != idsBefore {
-      removedElsewhere = ._cancellingRemoved(
-        from: mounted.ids,
-        keeping: idsBefore,
-        namespace: elementNamespace
-      )
-      mounted.ids = idsBefore
-    }
+    let removedIDs = mounted.update(to: idsBefore)
+    let removedElsewhere: Effect<Parent.Action> =
+      removedIDs.isEmpty ? .none : ._cancelling(removedIDs, namespace: elementNamespace)
 
     var destinationEffect = Effect<Parent.Action>.none
     switch stackAction {
@@ -180,11 +174,9 @@ where Parent.Action: CasePathable & Sendable {
     // buffer, so this comparison costs nothing on an element action.
     let effects = removedElsewhere.merge(with: destinationEffect).merge(with: parentEffect)
     let idsAfter = statePath.read(state).ids
-    guard idsAfter != idsBefore else { return effects }
-    mounted.ids = idsAfter
-    return effects.merge(
-      with: ._cancellingRemoved(from: idsBefore, keeping: idsAfter, namespace: elementNamespace)
-    )
+    let removed = mounted.update(to: idsAfter)
+    return removed.isEmpty
+      ? effects : effects.merge(with: ._cancelling(removed, namespace: elementNamespace))
   }
 
   @usableFromInline func elementNamespace(_ id: StackElementID) -> _CancelID {
