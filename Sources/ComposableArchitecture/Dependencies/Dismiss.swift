@@ -37,7 +37,8 @@ public struct DismissEffect: Sendable {
   ) async {
     // The innermost presentation wins: a presented child dismisses itself even when a test
     // store set `\.dismiss` at the root.
-    guard let dismiss = _DismissContext.current.map({ $0.dismiss }) ?? dismiss else {
+    let context = _DismissContext.current.flatMap { $0.canDismiss ? $0 : nil }
+    guard let dismiss = context.map({ $0.dismiss }) ?? dismiss else {
       reportIssue(
         """
         A reducer requested dismissal at "\(fileID):\(line)", but couldn't be dismissed. …
@@ -71,14 +72,18 @@ extension DependencyValues {
 }
 
 extension Effect {
-  /// Lifts a presented child's effect into its parent's actions: actions are transformed,
-  /// cancellation IDs are namespaced to this presentation (so two presented children never
-  /// cancel each other's effects), and `\.dismiss` is bound while the child's work runs.
+  /// Lifts a child's effect into its parent's actions: actions are transformed, cancellation
+  /// IDs are namespaced to this child (so two children never cancel each other's effects), and
+  /// `\.dismiss` is bound while the child's work runs.
+  ///
+  /// A presented child or stack element dismisses itself by sending `dismissalAction`; a row of
+  /// an identified array (no `dismissalAction`) is not presented, and its `\.dismiss` is the
+  /// one of the presentation around the list, if any.
   @usableFromInline
   func _presented<ParentAction>(
     in namespace: _CancelID,
     embed: @escaping @Sendable (Action) -> ParentAction,
-    dismissal dismissalAction: ParentAction
+    dismissal dismissalAction: ParentAction?
   ) -> Effect<ParentAction> where ParentAction: Sendable {
     switch operation {
     case .none:
@@ -92,9 +97,14 @@ extension Effect {
           // rides on the dismissal binding (one more task-local binding here would change how
           // effects interleave, see `_DismissContext`).
           let context = _EffectContext.innermost?.entering(namespace)
-          let dismissal = _EffectDismissal(effectContext: context) { dismissal in
-            send(dismissalAction)
-            dismissal.isDismissed = true
+          let dismissal: _EffectDismissal
+          if let dismissalAction {
+            dismissal = _EffectDismissal(effectContext: context) { dismissal in
+              send(dismissalAction)
+              dismissal.isDismissed = true
+            }
+          } else {
+            dismissal = _EffectDismissal(effectContext: context, within: _DismissContext.current)
           }
           await _DismissContext.$current.withValue(dismissal) {
             await operation(Send { send(embed($0)) })
@@ -135,7 +145,8 @@ extension Effect {
 @usableFromInline
 final class _EffectDismissal: Sendable {
   @usableFromInline var isDismissed = false
-  private let perform: @MainActor @Sendable (_EffectDismissal) -> Void
+  /// `nil` for a child that is not presented and has no presentation around it.
+  private let perform: (@MainActor @Sendable (_EffectDismissal) -> Void)?
 
   /// The store and presentations of the effect (see ``_EffectContext``).
   nonisolated let effectContext: _EffectContext?
@@ -148,7 +159,24 @@ final class _EffectDismissal: Sendable {
     self.perform = perform
   }
 
-  func dismiss() { perform(self) }
+  /// A child that is not presented itself (a row): dismissing dismisses `outer`, the
+  /// presentation around it, if there is one.
+  nonisolated init(effectContext: _EffectContext?, within outer: _EffectDismissal?) {
+    self.effectContext = effectContext
+    if let outer {
+      self.perform = { @MainActor dismissal in
+        outer.dismiss()
+        dismissal.isDismissed = outer.isDismissed
+      }
+    } else {
+      self.perform = nil
+    }
+  }
+
+  /// Whether calling `\.dismiss` here dismisses anything.
+  var canDismiss: Bool { perform != nil }
+
+  func dismiss() { perform?(self) }
 }
 
 /// The presentation whose effect is running, bound by `forEach`/`ifLet`.

@@ -50,6 +50,17 @@ struct TimingAndCancellationTests {
     await store.receive(.loaded(4)) { $0.loaded = [1, held, 4] }
   }
 
+  /// The throttle's last time is kept per store: a second store's first action goes through at
+  /// once although the first store let one through a moment ago.
+  @Test func twoStoresNeverThrottleEachOther() async {
+    let first = makeStore()
+    let second = makeStore()
+    await first.send(.scrolled(1, latest: true))
+    await first.receive(.loaded(1)) { $0.loaded = [1] }
+    await second.send(.scrolled(2, latest: true))
+    await second.receive(.loaded(2)) { $0.loaded = [2] }
+  }
+
   @Test func withTaskCancellationCancelsTheRequestInFlight() async {
     let store = makeStore()
     await store.send(.requestButtonTapped("first"))

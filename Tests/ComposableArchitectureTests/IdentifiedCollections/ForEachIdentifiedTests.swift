@@ -110,6 +110,26 @@ struct ForEachIdentifiedTests {
     await clock.advance(by: .seconds(5))
   }
 
+  /// Two rows cancel their timers under the same ID: stopping row 1 leaves row 2 ticking,
+  /// because each row's cancellation IDs are its own.
+  @Test func siblingRowsKeepTheirOwnEffects() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TimerList.State(rows: [TimerRow.State(id: 1), TimerRow.State(id: 2)])
+    ) {
+      TimerList()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.rows(.element(id: 1, action: .startButtonTapped)))
+    await store.send(.rows(.element(id: 2, action: .startButtonTapped)))
+    await store.send(.rows(.element(id: 1, action: .stopButtonTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.rows[id: 2].tick) { $0.rows[id: 2]?.ticks = 1 }
+    await store.send(.rows(.element(id: 2, action: .stopButtonTapped)))
+    await clock.advance(by: .seconds(5))
+  }
+
   @Test func anActionForAMissingRowIsReported() async {
     let store = TestStore(initialState: TimerList.State(rows: [TimerRow.State(id: 1)])) {
       TimerList()

@@ -100,7 +100,7 @@ extension TimerList.Action: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-/// A row that ticks once a second on the `\.continuousClock` while started.
+/// A row that ticks once a second on the `\.continuousClock` while started, until stopped.
 struct TimerRow: Reducer {
   struct State: Equatable, Identifiable, Sendable {
     let id: Int
@@ -109,8 +109,12 @@ struct TimerRow: Reducer {
 
   enum Action: Equatable, Sendable {
     case startButtonTapped
+    case stopButtonTapped
     case tick
   }
+
+  /// The same ID in every row: each row's is its own.
+  enum CancelID { case timer }
 
   @Dependency(\.continuousClock) var clock
 
@@ -124,6 +128,9 @@ struct TimerRow: Reducer {
           await send(.tick)
         }
       }
+      .cancellable(id: CancelID.timer)
+    case .stopButtonTapped:
+      return .cancel(id: CancelID.timer)
     case .tick:
       state.ticks += 1
       return .none

@@ -123,8 +123,14 @@ where Parent.Action: CasePathable & Sendable {
     if case .element(let id, let elementAction) = actionPath.extract(from: action) {
       if let effect = statePath.modify(&state, { $0._modify(id) { element(&$0, elementAction) } }) {
         if !effect.isNone {
-          elementEffect = effect.map { actionPath.embed(.element(id: id, action: $0)) }
-            .cancellable(id: elementNamespace(id))
+          // Namespaced like a stack element's: two rows never cancel each other's effects.
+          let namespace = elementNamespace(id)
+          elementEffect = effect._presented(
+            in: namespace,
+            embed: { actionPath.embed(.element(id: id, action: $0)) },
+            dismissal: nil
+          )
+          .cancellable(id: namespace)
         }
       } else {
         reportMissing(id, action: action, existing: idsBefore)
