@@ -97,7 +97,14 @@ let package = Package(
     ),
     .testTarget(
       name: "ComparisonTests",
-      dependencies: ["PrimeTimeDrivers", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
+      dependencies: [
+        "PrimeTimeDrivers", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks", "VanillaPrimeTime",
+      ]
+    ),
+    // UI-level tests: each app driven through its screens only, as a UI test drives an app.
+    .testTarget(
+      name: "PrimeTimeUITests",
+      dependencies: ["PrimeTimeDrivers", "PrimeTimeFixtures", "PrimeTimeCore"]
     ),
     .testTarget(
       name: "ComposableArchitectureTests",

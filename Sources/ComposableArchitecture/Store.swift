@@ -106,6 +106,15 @@ extension Store {
   package func _cancelAllEffects() {
     if case .root(let root) = core { root.effects.cancelAll() }
   }
+
+  /// Waits until the root of this store runs no effect, those that running effects start included.
+  ///
+  /// What a UI test's "wait for the screen to update" does. An effect that never ends (a timer)
+  /// makes this wait forever.
+  package func _finishAllEffects() async {
+    guard case .root(let root) = core else { return }
+    while let task = root.effects.anyRunning { await task.value }
+  }
 }
 
 /// Identifies a scope for the child-store cache.

@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import PrimeTimeCore
 
 /// The root screen: two links, to the counter and to the favourite primes, each given a scope
 /// of the app's store.
@@ -31,4 +32,7 @@ public struct ContentView {
   public var favoritePrimesView: FavoritePrimesView {
     FavoritePrimesView(store: store.scope(state: \.favoritePrimesScreen, action: \.favoritePrimes))
   }
+
+  /// What the root screen shows: a link to each screen.
+  public var screen: Screen { .root(links: links) }
 }

@@ -188,4 +188,20 @@ public struct CounterView {
 
   /// The nth-prime alert's OK tapped.
   public func alertDismissButtonAction() { store.send(.alertDismissButtonTapped) }
+
+  /// What the screen shows, laid out as its `body` would lay it out.
+  public var screen: Screen {
+    .counter(
+      count: store.count,
+      countLabel: countLabel,
+      isNthPrimeButtonEnabled: !store.isNthPrimeButtonDisabled,
+      decrement: decrementCount,
+      increment: incrementCount,
+      isPrime: isPrimeButtonAction,
+      nthPrime: nthPrimeButtonAction,
+      modal: primeModal.map { Screen.Sheet($0.screen, dismiss: primeModalDismissed) },
+      alertTitle: alertTitle,
+      dismissAlert: alertDismissButtonAction
+    )
+  }
 }

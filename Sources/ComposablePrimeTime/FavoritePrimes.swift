@@ -154,4 +154,16 @@ public struct FavoritePrimesView {
 
   /// The alert's OK tapped.
   public func alertDismissButtonAction() { store.send(.alertDismissButtonTapped) }
+
+  /// What the screen shows, laid out as its `body` would lay it out.
+  public var screen: Screen {
+    .favoritePrimes(
+      favoritePrimes,
+      delete: deleteFavoritePrimes(at:),
+      save: saveFavoritePrimes,
+      load: loadFavoritePrimes,
+      alertMessage: alertMessage,
+      dismissAlert: alertDismissButtonAction
+    )
+  }
 }

@@ -111,4 +111,15 @@ public struct IsPrimeModalView {
 
   /// "Remove from favorite primes" tapped.
   public func removeFavoritePrime() { store.send(.removeFavoritePrimeTapped) }
+
+  /// What the modal shows, laid out as its `body` would lay it out.
+  public var screen: Screen {
+    .primeModal(
+      message: message,
+      isPrime: isPrime,
+      isFavorite: isFavorite,
+      save: saveFavoritePrime,
+      remove: removeFavoritePrime
+    )
+  }
 }

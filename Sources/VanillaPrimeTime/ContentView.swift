@@ -37,4 +37,7 @@ public struct ContentView {
       alertMessage: Binding(state, \.favoritePrimesAlertMessage)
     )
   }
+
+  /// What the root screen shows: a link to each screen.
+  public var screen: Screen { .root(links: links) }
 }

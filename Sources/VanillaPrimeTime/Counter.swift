@@ -59,7 +59,10 @@ public struct CounterView {
   }
 
   /// The prime modal, while it is shown: built from the model as the view body would build it.
-  public var primeModal: IsPrimeModalView? {
+  ///
+  /// Not public: in SwiftUI the sheet's content exists only inside `body`, and a test reaches it
+  /// only by hosting the app and tapping through ``screen``, as a UI test does.
+  var primeModal: IsPrimeModalView? {
     guard isPrimeModalShown else { return nil }
     var modal = IsPrimeModalView(
       activityFeed: Binding(state, \.activityFeed),
@@ -89,5 +92,21 @@ public struct CounterView {
   /// The alert's OK tapped.
   public func alertDismissButtonAction() {
     state.alertNthPrime = nil
+  }
+
+  /// What the screen shows, laid out as its `body` would lay it out.
+  public var screen: Screen {
+    .counter(
+      count: state.count,
+      countLabel: countLabel,
+      isNthPrimeButtonEnabled: !state.isNthPrimeButtonDisabled,
+      decrement: decrementCount,
+      increment: incrementCount,
+      isPrime: isPrimeButtonAction,
+      nthPrime: nthPrimeButtonAction,
+      modal: primeModal.map { Screen.Sheet($0.screen, dismiss: primeModalDismissed) },
+      alertTitle: alertTitle,
+      dismissAlert: alertDismissButtonAction
+    )
   }
 }

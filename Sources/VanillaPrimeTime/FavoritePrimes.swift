@@ -102,4 +102,16 @@ public struct FavoritePrimesView {
   public func alertDismissButtonAction() {
     alertMessage = nil
   }
+
+  /// What the screen shows, laid out as its `body` would lay it out.
+  public var screen: Screen {
+    .favoritePrimes(
+      favoritePrimes,
+      delete: deleteFavoritePrimes(at:),
+      save: saveFavoritePrimes,
+      load: loadFavoritePrimes,
+      alertMessage: alertMessage,
+      dismissAlert: alertDismissButtonAction
+    )
+  }
 }

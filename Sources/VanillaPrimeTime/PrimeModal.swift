@@ -55,4 +55,15 @@ public struct IsPrimeModalView {
     favoritePrimes.removeAll { $0 == count }
     activityFeed.append(Activity(timestamp: now(), type: .removedFavoritePrime(count)))
   }
+
+  /// What the modal shows, laid out as its `body` would lay it out.
+  public var screen: Screen {
+    .primeModal(
+      message: message,
+      isPrime: isPrime,
+      isFavorite: isFavorite,
+      save: saveFavoritePrime,
+      remove: removeFavoritePrime
+    )
+  }
 }

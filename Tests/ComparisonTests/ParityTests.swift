@@ -10,7 +10,7 @@ import Testing
 @Suite(.timeLimit(.minutes(1)))
 struct ParityTests {
   @Test(arguments: Scenarios.app)
-  func appScenario(_ scenario: AppScenario) async {
+  func appScenario(_ scenario: AppScenario) async throws {
     let vanilla = VanillaAppDriver(
       count: scenario.count,
       favoritePrimes: scenario.favoritePrimes,
@@ -25,8 +25,8 @@ struct ParityTests {
     let initial = vanilla.snapshot
     for (step, intent) in scenario.intents.enumerated() {
       #expect(vanilla.snapshot.offers(intent), "step \(step): \(intent) is not on screen")
-      await vanilla.perform(intent)
-      await composable.perform(intent)
+      try await vanilla.perform(intent)
+      try await composable.perform(intent)
       #expect(
         vanilla.snapshot == composable.snapshot,
         "step \(step) (\(intent)):\n  vanilla:    \(vanilla.snapshot)\n  composable: \(composable.snapshot)"

@@ -5,11 +5,13 @@ import Foundation
 import PrimeTimeCore
 import PrimeTimeFixtures
 
-/// Drives the composable app as a user would, through a `Store`, with the fixtures' date,
-/// nth-prime answers and an in-memory favourites file.
+/// Drives the composable app as a user would, through its screens (see ``UIApp``), with the
+/// fixtures' date, nth-prime answers and an in-memory favourites file.
 @MainActor
 public final class ComposableAppDriver: AppDriver {
   let store: Store<AppFeature.State, AppFeature.Action>
+  /// The app as a UI test sees it.
+  public let ui: UIApp
 
   /// Creates the app with its state and a favourites file.
   public init(
@@ -17,7 +19,7 @@ public final class ComposableAppDriver: AppDriver {
     favoritePrimes: [Int] = [],
     file: InMemoryFavoritesFile = InMemoryFavoritesFile()
   ) {
-    store = Store(
+    let store = Store(
       initialState: AppFeature.State(
         count: count,
         favoritePrimes: favoritePrimes,
@@ -30,31 +32,20 @@ public final class ComposableAppDriver: AppDriver {
       $0.primeClient.nthPrime = { Fixtures.nthPrime($0) }
       $0.fileClient = FileClient(load: file.load, save: file.save)
     }
+    self.store = store
+    let content = ContentView(store: store)
+    ui = UIApp(
+      root: { content.screen },
+      destinations: [
+        "Counter demo": { content.counterView.screen },
+        "Favorite primes": { content.favoritePrimesView.screen },
+      ],
+      settle: { await store._finishAllEffects() }
+    )
   }
 
-  public func perform(_ intent: AppIntent) async {
-    await store.send(Self.action(for: intent)).finish()
-  }
-
-  /// The action a user's intent sends.
-  public static func action(for intent: AppIntent) -> AppFeature.Action {
-    let action: AppFeature.Action
-    switch intent {
-    case .incrementTapped: action = .counter(.incrementButtonTapped)
-    case .decrementTapped: action = .counter(.decrementButtonTapped)
-    case .isPrimeTapped: action = .counter(.isPrimeButtonTapped)
-    case .saveFavoriteTapped: action = .counter(.primeModal(.presented(.saveFavoritePrimeTapped)))
-    case .removeFavoriteTapped:
-      action = .counter(.primeModal(.presented(.removeFavoritePrimeTapped)))
-    case .primeModalDismissed: action = .counter(.primeModal(.dismiss))
-    case .nthPrimeTapped: action = .counter(.nthPrimeButtonTapped)
-    case .alertDismissed: action = .counter(.alertDismissButtonTapped)
-    case .deleteFavorites(let offsets): action = .favoritePrimes(.deleteFavoritePrimes(offsets))
-    case .saveTapped: action = .favoritePrimes(.saveButtonTapped)
-    case .loadTapped: action = .favoritePrimes(.loadButtonTapped)
-    case .favoritesAlertDismissed: action = .favoritePrimes(.alertDismissButtonTapped)
-    }
-    return action
+  public func perform(_ intent: AppIntent) async throws {
+    try await ui.perform(intent)
   }
 
   public var snapshot: AppSnapshot {

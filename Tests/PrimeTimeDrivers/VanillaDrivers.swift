@@ -4,16 +4,18 @@ import PrimeTimeCore
 import PrimeTimeFixtures
 import VanillaPrimeTime
 
-/// Drives the vanilla app as a user would, with the fixtures' date, nth-prime answers and an
-/// in-memory favourites file.
+/// Drives the vanilla app as a user would, through its screens (see ``UIApp``), with the
+/// fixtures' date, nth-prime answers and an in-memory favourites file.
 @MainActor
 public final class VanillaAppDriver: AppDriver {
-  let state: AppState
-  var counter: CounterView
-  var favorites: FavoritePrimesView
+  /// The app's model, read for the parity snapshot (a UI test could not read it).
+  public let model: AppState
+  let counter: CounterView
+  let favorites: FavoritePrimesView
+  /// The app as a UI test sees it.
+  public let ui: UIApp
   /// The favourites file (its writes are what a save test checks).
   public let file: InMemoryFavoritesFile
-  private var respond: CheckedContinuation<Void, Never>?
 
   /// Creates the app with a model and a favourites file.
   public init(
@@ -21,56 +23,40 @@ public final class VanillaAppDriver: AppDriver {
     favoritePrimes: [Int] = [],
     file: InMemoryFavoritesFile = InMemoryFavoritesFile()
   ) {
-    state = AppState(count: count, favoritePrimes: favoritePrimes, loggedInUser: Fixtures.user)
-    let content = ContentView(state: state)
+    let model = AppState(count: count, favoritePrimes: favoritePrimes, loggedInUser: Fixtures.user)
+    let content = ContentView(state: model)
     // Hosted, as in a running app: the counter's own view state (the modal) then works.
-    counter = ViewHost(rootView: content.counterView).rootView
-    favorites = content.favoritePrimesView
-    self.file = file
+    var counter = ViewHost(rootView: content.counterView).rootView
+    var favorites = content.favoritePrimesView
     counter.now = { Fixtures.date }
     favorites.now = { Fixtures.date }
-    counter.nthPrime = { [weak self] n, callback in
-      callback(Fixtures.nthPrime(n))
-      self?.responded()
-    }
+    counter.nthPrime = { n, callback in callback(Fixtures.nthPrime(n)) }
     favorites.loadFavoritePrimesFile = file.loadPrimes
     favorites.saveFavoritePrimesFile = file.savePrimes
+    self.model = model
+    self.counter = counter
+    self.favorites = favorites
+    self.file = file
+    // The stubs answer at once, so a tap has finished when it returns.
+    ui = UIApp(
+      root: { content.screen },
+      destinations: ["Counter demo": { counter.screen }, "Favorite primes": { favorites.screen }],
+      settle: {}
+    )
   }
 
-  private func responded() {
-    respond?.resume()
-    respond = nil
-  }
-
-  public func perform(_ intent: AppIntent) async {
-    switch intent {
-    case .incrementTapped: counter.incrementCount()
-    case .decrementTapped: counter.decrementCount()
-    case .isPrimeTapped: counter.isPrimeButtonAction()
-    case .saveFavoriteTapped: counter.primeModal?.saveFavoritePrime()
-    case .removeFavoriteTapped: counter.primeModal?.removeFavoritePrime()
-    case .primeModalDismissed: counter.primeModalDismissed()
-    case .nthPrimeTapped:
-      await withCheckedContinuation { continuation in
-        respond = continuation
-        counter.nthPrimeButtonAction()
-      }
-    case .alertDismissed: counter.alertDismissButtonAction()
-    case .deleteFavorites(let offsets): favorites.deleteFavoritePrimes(at: offsets)
-    case .saveTapped: favorites.saveFavoritePrimes()
-    case .loadTapped: favorites.loadFavoritePrimes()
-    case .favoritesAlertDismissed: favorites.alertDismissButtonAction()
-    }
+  public func perform(_ intent: AppIntent) async throws {
+    try await ui.perform(intent)
   }
 
   public var snapshot: AppSnapshot {
     AppSnapshot(
-      count: state.count,
-      favoritePrimes: state.favoritePrimes,
-      loggedInUser: state.loggedInUser,
-      activityFeed: state.activityFeed,
-      alertNthPrime: state.alertNthPrime,
-      isNthPrimeButtonDisabled: state.isNthPrimeButtonDisabled,
+      count: model.count,
+      favoritePrimes: model.favoritePrimes,
+      loggedInUser: model.loggedInUser,
+      activityFeed: model.activityFeed,
+      alertNthPrime: model.alertNthPrime,
+      isNthPrimeButtonDisabled: model.isNthPrimeButtonDisabled,
       isPrimeModalShown: counter.isPrimeModalShown,
       favoritesAlertMessage: favorites.alertMessage
     )

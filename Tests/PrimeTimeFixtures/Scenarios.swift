@@ -133,6 +133,7 @@ public enum Scenarios {
         .deleteFavorites([0]),
       ]
     ) {
+      $0.count = 7
       $0.favoritePrimes = [7]
       $0.activityFeed = [added(5), added(7), removed(5)]
     },

@@ -142,7 +142,7 @@ public enum StackIntent: Equatable, Sendable {
 /// A driver of one app implementation: performs intents, reports what a user would see.
 @MainActor
 public protocol AppDriver {
-  func perform(_ intent: AppIntent) async
+  func perform(_ intent: AppIntent) async throws
   var snapshot: AppSnapshot { get }
 }
 

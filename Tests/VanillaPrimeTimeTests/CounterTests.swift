@@ -83,20 +83,22 @@ struct CounterTests {
     #expect(state.alertNthPrime == nil)
   }
 
-  /// Lesson "the integration test cannot be written": the prime modal is built inside the counter
-  /// screen from the screen's own view state, and a screen in a unit test is not installed in a
-  /// view hierarchy, so tapping "Is this prime?" presents nothing a test can reach.
+  /// Lesson "the integration test cannot be written" — as a unit test: the prime modal is built
+  /// inside the counter screen from the screen's own view state, and a screen in a unit test is
+  /// not installed in a view hierarchy, so tapping "Is this prime?" presents nothing a test can
+  /// reach.
   ///
   /// The composable twin presents the modal, saves a favourite through it and sees the counter's
   /// favourites change. Here the check is that none of that can happen: it fails the day view
-  /// state starts keeping writes in a test.
+  /// state starts keeping writes in a test. A UI-level test, which hosts the app and taps
+  /// through its screens, can write it: `VanillaUITests.primeModal_presentedFromCounter`.
   @Test func primeModal_presentedFromCounter() {
     let state = AppState(count: 7)
     let view = CounterView(state: state)
     view.isPrimeButtonAction()
     #expect(view.isPrimeModalShown == false)
-    #expect(view.primeModal == nil)
-    view.primeModal?.saveFavoritePrime()
+    #expect(view.screen.sheet == nil)
+    view.screen.sheet?.content.button("Save to favorite primes")?.action()
     #expect(state.favoritePrimes.isEmpty)
   }
 }

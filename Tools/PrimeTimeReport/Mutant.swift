@@ -17,6 +17,8 @@ struct Mutant {
   let kind: String
   /// The patch file, relative to the package root.
   let path: String
+  /// Whether the patch changes the navigation stack's screens (which no UI-level test drives).
+  let touchesStack: Bool
 
   var isRefactor: Bool { kind == "refactor" }
 
@@ -50,6 +52,7 @@ struct Mutant {
     self.summary = String(lines[0])
     self.kind = String(lines[1].dropFirst().dropLast())
     self.path = path
+    self.touchesStack = text.contains("/Stack/")
   }
 }
 

@@ -22,6 +22,16 @@ extension Matrix {
     return outcomes[mutant.path]?[suite]
   }
 
+  /// The cell for one patch and one suite: "—" when the mistake does not exist in that app,
+  /// "not covered" when the suite does not drive the screens the patch changes.
+  private func cell(_ slug: String, _ suite: Suite, refactor: Bool) -> String {
+    guard let mutant = mutants.first(where: { $0.slug == slug && $0.app == suite.app }) else {
+      return "—"
+    }
+    guard suite.covers(mutant) else { return "not covered" }
+    return cell(outcomes[mutant.path]?[suite], refactor: refactor)
+  }
+
   private func cell(_ outcome: Outcome?, refactor: Bool) -> String {
     guard let outcome else { return "—" }
     guard outcome.isCaught else { return refactor ? "passes" : "**missed**" }
@@ -42,7 +52,7 @@ extension Matrix {
     lines.append("| --- | --- |" + String(repeating: " --- |", count: suites.count))
     let mistakes = rows(refactors: false)
     for row in mistakes {
-      let cells = suites.map { cell(outcome(row.slug, $0), refactor: false) }
+      let cells = suites.map { cell(row.slug, $0, refactor: false) }
       lines.append(
         "| \(row.summary) `\(row.slug)` | \(row.kind) | " + cells.joined(separator: " | ") + " |"
       )
@@ -54,7 +64,7 @@ extension Matrix {
     lines.append("| --- |" + String(repeating: " --- |", count: suites.count))
     let refactors = rows(refactors: true)
     for row in refactors {
-      let cells = suites.map { cell(outcome(row.slug, $0), refactor: true) }
+      let cells = suites.map { cell(row.slug, $0, refactor: true) }
       lines.append("| \(row.summary) `\(row.slug)` | " + cells.joined(separator: " | ") + " |")
     }
     lines.append("")

@@ -14,7 +14,7 @@ struct Scratch {
     "Sources/ComposableArchitectureTesting",
     "Sources/VanillaPrimeTime", "Sources/ComposablePrimeTime", "Tests/PrimeTimeFixtures",
     "Tests/ExhaustiveHarness", "Tests/VanillaPrimeTimeTests", "Tests/VanillaExhaustiveTests",
-    "Tests/ComposablePrimeTimeTests",
+    "Tests/ComposablePrimeTimeTests", "Tests/PrimeTimeDrivers", "Tests/PrimeTimeUITests",
   ]
 
   static let manifest = """
@@ -59,6 +59,18 @@ struct Scratch {
           dependencies: [
             "ExhaustiveHarness", "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks",
           ]
+        ),
+        .target(
+          name: "PrimeTimeDrivers",
+          dependencies: [
+            "PrimeTimeFixtures", "VanillaPrimeTime", "ComposablePrimeTime", "ComposableArchitecture",
+            "ComposableArchitectureTesting", "PrimeTimeCore", "Clocks",
+          ],
+          path: "Tests/PrimeTimeDrivers"
+        ),
+        .testTarget(
+          name: "PrimeTimeUITests",
+          dependencies: ["PrimeTimeDrivers", "PrimeTimeFixtures", "PrimeTimeCore"]
         ),
         .testTarget(
           name: "ComposablePrimeTimeTests",
@@ -160,15 +172,25 @@ struct Scratch {
 enum Suite: String, CaseIterable {
   case vanilla = "vanilla suite"
   case vanillaHarness = "vanilla suite, exhaustive harness"
+  case vanillaUI = "vanilla UI-level tests"
   case composable = "composable suite"
   case composableNonExhaustive = "composable suite, exhaustivity off"
+  case composableUI = "composable UI-level tests"
 
   var filter: String {
     switch self {
     case .vanilla: "VanillaPrimeTimeTests"
     case .vanillaHarness: "VanillaExhaustiveTests"
+    case .vanillaUI: "VanillaUITests"
     case .composable, .composableNonExhaustive: "ComposablePrimeTimeTests"
+    case .composableUI: "ComposableUITests"
     }
+  }
+
+  /// Whether the suite drives the screens a patch changes: the UI-level tests drive the
+  /// counter, the prime modal and the favourites, not the navigation stack.
+  func covers(_ mutant: Mutant) -> Bool {
+    !(self == .vanillaUI || self == .composableUI) || !mutant.touchesStack
   }
 
   var environment: [String: String] {
@@ -176,7 +198,12 @@ enum Suite: String, CaseIterable {
   }
 
   /// The app whose patches this suite is run against.
-  var app: Mutant.App { self == .vanilla || self == .vanillaHarness ? .vanilla : .composable }
+  var app: Mutant.App {
+    switch self {
+    case .vanilla, .vanillaHarness, .vanillaUI: .vanilla
+    case .composable, .composableNonExhaustive, .composableUI: .composable
+    }
+  }
 }
 
 /// What one run of a suite reported.

@@ -277,6 +277,9 @@ final class _EffectRegistry {
   /// The number of effects still running.
   var count: Int { tasks.count }
 
+  /// One of the effects still running, if any.
+  var anyRunning: Task<Void, Never>? { tasks.first?.value.task }
+
   func nextToken() -> Int {
     defer { nextTokenValue += 1 }
     return nextTokenValue

@@ -1,14 +1,16 @@
 /// A stand-in for a hosting controller (`UIHostingController`, `NSHostingView`): installs a
 /// screen in a view hierarchy, after which its ``ViewState`` keeps what it is given.
 ///
-/// A running app hosts its screens; a unit test usually does not, and then the screen's view
-/// state cannot be driven (see ``ViewState``). The drivers that play the same user intents on
-/// both apps host their screens, as a running app would.
+/// A running app hosts its screens; a unit test does not, and then the screen's view state
+/// cannot be driven (see ``ViewState``). A test that hosts the app and then goes only through
+/// what is on screen (the screens' `screen`: titles to tap, labels to read) is a UI-level
+/// test, the stand-in for an XCUITest: the drivers that play the same user intents on both apps
+/// work that way.
 ///
 /// ```swift
 /// let counter = ViewHost(rootView: CounterView(state: state)).rootView
 /// counter.isPrimeButtonAction()
-/// counter.primeModal  // now presented
+/// counter.screen.sheet  // now presented
 /// ```
 @MainActor
 public struct ViewHost<Content> {
