@@ -65,9 +65,9 @@ struct CounterTests {
     await store.send(.alertDismissButtonTapped) { $0.alertNthPrime = nil }
   }
 
-  /// The integration test the vanilla app cannot write: here the modal is part of the
-  /// counter's state, so presenting it, acting in it and dismissing it are all plain state
-  /// assertions — including the favourites flowing back to the counter.
+  /// The integration test the vanilla app cannot write as a unit test: here the modal is part
+  /// of the counter's state, so presenting it, acting in it and dismissing it are all plain
+  /// state assertions — including the favourites flowing back to the counter.
   @Test func primeModal_presentedFromCounter() async {
     let store = TestStore(initialState: Counter.State(count: 7)) { Counter() }
     await store.send(.isPrimeButtonTapped) {
