@@ -8,17 +8,22 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct FavoritePrimesTests {
-  /// A store of the whole app (so deletions reach the activity feed), with the date and the
-  /// file controlled.
+  /// A store of the whole app (so deletions reach the activity feed), the date controlled.
+  ///
+  /// The file client is as tests get it — every endpoint unimplemented — except the ones the
+  /// flow needs: `loads` answers loads from that file, `saves` takes saves into it. A
+  /// flow that must not touch the file fails if it does.
   func makeStore(
     favorites: [Int],
-    file: InMemoryFavoritesFile = InMemoryFavoritesFile()
+    loads: InMemoryFavoritesFile? = nil,
+    saves: InMemoryFavoritesFile? = nil
   ) -> TestStore<AppFeature.State, AppFeature.Action> {
     TestStore(initialState: AppFeature.State(favoritePrimes: favorites)) {
       AppFeature()
     } withDependencies: {
       $0.date = .constant(Fixtures.date)
-      $0.fileClient = FileClient(load: file.load, save: file.save)
+      if let loads { $0.fileClient.load = loads.load }
+      if let saves { $0.fileClient.save = saves.save }
     }
   }
 
@@ -41,9 +46,27 @@ struct FavoritePrimesTests {
     }
   }
 
+  /// The dependency advice of the Composable Architecture's testing article.
+  ///
+  /// Start from the unimplemented client and override only what the flow needs. This store may load and may
+  /// not save; a save in its flow is a test failure naming the endpoint, not a silent write.
+  @Test func aFlowThatMustNotSaveFailsIfItSaves() async {
+    let file = InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
+    let store = makeStore(favorites: [7], loads: file)
+    await withKnownIssue {
+      await store.send(.favoritePrimes(.saveButtonTapped))
+      await store.finish()
+    } matching: { issue in
+      issue.description.contains(
+        #"Unimplemented: FileClient.save("favorite-primes.json") was called"#
+      )
+    }
+    #expect(file.writes.isEmpty)
+  }
+
   @Test func saveButtonTapped() async {
     let file = InMemoryFavoritesFile()
-    let store = makeStore(favorites: [2, 3, 5], file: file)
+    let store = makeStore(favorites: [2, 3, 5], saves: file)
     await store.send(.favoritePrimes(.saveButtonTapped))
     await store.finish()
     #expect(file.writes == [Data("[2,3,5]".utf8)])
@@ -54,7 +77,7 @@ struct FavoritePrimesTests {
       contents: Fixtures.favoritesFile,
       writeError: InMemoryFavoritesFile.diskFull
     )
-    let store = makeStore(favorites: [7], file: file)
+    let store = makeStore(favorites: [7], saves: file)
     await store.send(.favoritePrimes(.saveButtonTapped))
     await store.receive(
       .favoritePrimes(
@@ -70,7 +93,7 @@ struct FavoritePrimesTests {
   @Test func loadButtonTapped() async {
     let store = makeStore(
       favorites: [7],
-      file: InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
+      loads: InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
     )
     await store.send(.favoritePrimes(.loadButtonTapped))
     await store.receive(.favoritePrimes(.loadedFavoritePrimes([2, 3, 5]))) {
@@ -79,7 +102,7 @@ struct FavoritePrimesTests {
   }
 
   @Test func loadButtonTapped_noFile() async {
-    let store = makeStore(favorites: [7])
+    let store = makeStore(favorites: [7], loads: InMemoryFavoritesFile())
     await store.send(.favoritePrimes(.loadButtonTapped))
     await store.finish()
   }
@@ -87,7 +110,7 @@ struct FavoritePrimesTests {
   @Test func loadButtonTapped_corruptFile() async {
     let store = makeStore(
       favorites: [7],
-      file: InMemoryFavoritesFile(contents: Fixtures.corruptFavoritesFile)
+      loads: InMemoryFavoritesFile(contents: Fixtures.corruptFavoritesFile)
     )
     await store.send(.favoritePrimes(.loadButtonTapped))
     await store.receive(
@@ -119,16 +142,15 @@ struct FavoritePrimesTests {
     await store.receive(.loadedFavoritePrimes([2, 3, 5])) { $0.favoritePrimes = [2, 3, 5] }
   }
 
-  /// A list holding a non-prime is refused before anything is written.
+  /// A list holding a non-prime is refused before anything is written: the store is given no
+  /// file endpoint at all, so a write would fail the test.
   @Test func saveButtonTapped_notPrime() async {
-    let file = InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
-    let store = makeStore(favorites: [4], file: file)
+    let store = makeStore(favorites: [4])
     await store.send(.favoritePrimes(.saveButtonTapped))
     let message = "favorite-primes.json was not written: entry 0 (4) is not a prime"
     await store.receive(.favoritePrimes(.saveFailed(message))) {
       $0.favoritePrimesAlertMessage = message
     }
-    #expect(file.contents == Fixtures.favoritesFile)
   }
 
   /// The alert names the file by its full path, as the vanilla one does.

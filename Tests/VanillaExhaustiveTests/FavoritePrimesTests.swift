@@ -44,6 +44,21 @@ import VanillaPrimeTime
     }
   }
 
+  /// The dependency advice of the Composable Architecture's testing article, with the harness.
+  ///
+  /// The harness checks the model, not the file: a save that should not happen changes no
+  /// field, so it passes the step. Only the hand-written failing stub catches it.
+  @Test func aFlowThatMustNotSaveFailsIfItSaves() {
+    let harness = ExhaustiveHarness(AppState(favoritePrimes: [7]))
+    var screen = makeScreen(harness)
+    screen.saveFavoritePrimesFile = { _ in Issue.record("Unimplemented: save was called") }
+    withKnownIssue {
+      harness.send(screen.saveFavoritePrimes)
+    } matching: { issue in
+      issue.description.contains("Unimplemented: save was called")
+    }
+  }
+
   /// The file is not part of the model: what was written is checked by hand.
   @Test func saveButtonTapped() {
     let file = InMemoryFavoritesFile()

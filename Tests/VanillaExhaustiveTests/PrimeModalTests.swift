@@ -37,6 +37,28 @@ import VanillaPrimeTime
     }
   }
 
+  /// Lesson "lost exhaustivity", the episode's own example, with the harness.
+  ///
+  /// The test author
+  /// states only the favourites, and removing a favourite also empties the activity feed (the
+  /// mistake, written next to the call). The harness compares the whole model and reports the
+  /// feed change the step did not state.
+  @Test func lostExhaustivity_aRemoveThatAlsoEmptiesTheFeed() {
+    let earlier = Activity(timestamp: Fixtures.date, type: .addedFavoritePrime(3))
+    let harness = ExhaustiveHarness(
+      AppState(count: 3, favoritePrimes: [2, 3, 5], activityFeed: [earlier])
+    )
+    let modal = makeModal(harness.model)
+    withKnownIssue("the feed change was not stated") {
+      harness.send({
+        modal.removeFavoritePrime()
+        harness.model.activityFeed = []  // the mistake
+      }) {
+        $0.favoritePrimes = [2, 5]
+      }
+    }
+  }
+
   @Test func messages() {
     let prime = IsPrimeModalView(
       activityFeed: .constant([]),

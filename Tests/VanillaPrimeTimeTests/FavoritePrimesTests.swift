@@ -40,6 +40,23 @@ import VanillaPrimeTime
     )
   }
 
+  /// The dependency advice of the Composable Architecture's testing article, on this side.
+  ///
+  /// The screen's file closures default to the live file, so nothing fails by itself when a flow
+  /// saves that should not — a test that wants that failure writes the failing stub by hand.
+  @Test func aFlowThatMustNotSaveFailsIfItSaves() {
+    var (_, screen) = makeScreen(
+      favorites: [7],
+      file: InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
+    )
+    screen.saveFavoritePrimesFile = { _ in Issue.record("Unimplemented: save was called") }
+    withKnownIssue {
+      screen.saveFavoritePrimes()
+    } matching: { issue in
+      issue.description.contains("Unimplemented: save was called")
+    }
+  }
+
   @Test func saveButtonTapped() {
     let file = InMemoryFavoritesFile()
     let (state, screen) = makeScreen(favorites: [2, 3, 5], file: file)

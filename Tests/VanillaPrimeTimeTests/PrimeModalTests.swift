@@ -37,6 +37,39 @@ import VanillaPrimeTime
     )
   }
 
+  /// Lesson "lost exhaustivity", the episode's own example.
+  ///
+  /// A test that checks only what it expects to change cannot see what else changed. Here removing a favourite also empties the
+  /// activity feed (the mistake, written next to the call as if it were inside
+  /// `removeFavoritePrime()`), and the test that checks the favourites alone passes. The same
+  /// step checked against a whole expected copy of the modal's state (the projection from
+  /// `BindingTests`) catches it.
+  @Test func lostExhaustivity_aRemoveThatAlsoEmptiesTheFeed() {
+    let earlier = Activity(timestamp: Fixtures.date, type: .addedFavoritePrime(3))
+    let state = AppState(count: 3, favoritePrimes: [2, 3, 5], activityFeed: [earlier])
+    var expected = state.primeModalState
+    var modal = IsPrimeModalView(
+      activityFeed: Binding(state, \.activityFeed),
+      count: state.count,
+      favoritePrimes: Binding(state, \.favoritePrimes)
+    )
+    modal.now = { Fixtures.date }
+    modal.removeFavoritePrime()
+    state.activityFeed = []  // the mistake
+
+    // What the test checked: it passes.
+    #expect(state.favoritePrimes == [2, 5])
+
+    // What the whole state says: the feed was emptied.
+    expected.favoritePrimes = [2, 5]
+    expected.activityFeed = [
+      earlier, Activity(timestamp: Fixtures.date, type: .removedFavoritePrime(3)),
+    ]
+    withKnownIssue("remove also emptied the activity feed") {
+      #expect(state.primeModalState == expected)
+    }
+  }
+
   @Test func messages() {
     let prime = IsPrimeModalView(
       activityFeed: .constant([]),
