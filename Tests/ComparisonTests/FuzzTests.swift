@@ -34,7 +34,7 @@ struct FuzzTests {
   static func candidates(_ snapshot: AppSnapshot, _ rng: inout SplitMix64) -> [AppIntent] {
     var offsets = IndexSet()
     for _ in 0..<Int.random(in: 1...3, using: &rng) {
-      // Mostly valid offsets, sometimes one past the end.
+      // Mostly valid offsets, sometimes one past the end (the drivers delete only rows on screen).
       offsets.insert(Int.random(in: 0...snapshot.favoritePrimes.count, using: &rng))
     }
     let all: [AppIntent] = [

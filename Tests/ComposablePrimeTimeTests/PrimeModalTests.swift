@@ -49,10 +49,11 @@ import Testing
 
   /// Lesson "lost exhaustivity", the episode's own example, on this side.
   ///
-  /// The test author
-  /// thinks only of the favourites, and removing a favourite also empties the activity feed
-  /// (the mistake, added as a reducer after the app's). The exhaustive store reports the feed
-  /// change the test did not state; the vanilla twin's check of the favourites alone passes.
+  /// Removing a favourite also empties the activity feed (the mistake, added as a reducer after
+  /// the app's). An exhaustive store does not let the test state the favourites alone: it must
+  /// say what becomes of the whole state, feed included, so the step states what a remove
+  /// should do and the emptied feed fails it. The vanilla twin's check of the favourites alone
+  /// passes. (Without the mistake this step passes, and the known issue is then missing.)
   @Test func lostExhaustivity_aRemoveThatAlsoEmptiesTheFeed() async {
     let earlier = Activity(timestamp: Fixtures.date, type: .addedFavoritePrime(3))
     let store = TestStore(
@@ -73,10 +74,13 @@ import Testing
     } withDependencies: {
       $0.date = .constant(Fixtures.date)
     }
-    await withKnownIssue("the feed change was not stated") {
+    await withKnownIssue("remove also emptied the activity feed") {
       await store.send(.counter(.primeModal(.presented(.removeFavoritePrimeTapped)))) {
         $0.primeModal?.favoritePrimes = [2, 5]
         $0.favoritePrimes = [2, 5]
+        $0.activityFeed = [
+          earlier, Activity(timestamp: Fixtures.date, type: .removedFavoritePrime(3)),
+        ]
       }
     }
   }

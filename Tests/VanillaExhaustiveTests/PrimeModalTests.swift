@@ -39,22 +39,25 @@ import VanillaPrimeTime
 
   /// Lesson "lost exhaustivity", the episode's own example, with the harness.
   ///
-  /// The test author
-  /// states only the favourites, and removing a favourite also empties the activity feed (the
-  /// mistake, written next to the call). The harness compares the whole model and reports the
-  /// feed change the step did not state.
+  /// Removing a favourite also empties the activity feed (the mistake, written next to the
+  /// call). The harness compares the whole model, so the step must state the feed too; it
+  /// states what a remove should do, and the emptied feed fails it. (Without the mistake the
+  /// step passes, and the known issue is then missing.)
   @Test func lostExhaustivity_aRemoveThatAlsoEmptiesTheFeed() {
     let earlier = Activity(timestamp: Fixtures.date, type: .addedFavoritePrime(3))
     let harness = ExhaustiveHarness(
       AppState(count: 3, favoritePrimes: [2, 3, 5], activityFeed: [earlier])
     )
     let modal = makeModal(harness.model)
-    withKnownIssue("the feed change was not stated") {
+    withKnownIssue("remove also emptied the activity feed") {
       harness.send({
         modal.removeFavoritePrime()
         harness.model.activityFeed = []  // the mistake
       }) {
         $0.favoritePrimes = [2, 5]
+        $0.activityFeed = [
+          earlier, Activity(timestamp: Fixtures.date, type: .removedFavoritePrime(3)),
+        ]
       }
     }
   }
