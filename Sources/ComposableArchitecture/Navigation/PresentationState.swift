@@ -62,8 +62,11 @@ public struct PresentationState<State> {
   /// looked at only when its type can differ in identity.
   @inlinable
   var _identity: _NavigationIdentity? {
-    guard _NavigationIdentity.canChange(State.self) else { return box.value == nil ? nil : .plain }
-    return box.value.map(_NavigationIdentity.reading)
+    // Absent first: most actions pass an `ifLet` with nothing presented, and the type check
+    // below looks a conformance up at run time.
+    guard let value = box.value else { return nil }
+    guard _NavigationIdentity.canChange(State.self) else { return .plain }
+    return _NavigationIdentity.reading(value)
   }
 
   /// The wrapper itself, for `ifLet(\.$primeModal, …)`.

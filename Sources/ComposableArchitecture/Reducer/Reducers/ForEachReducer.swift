@@ -33,6 +33,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs elements, then this reducer.
+  @inlinable
   public func forEach<ElementID, ElementState, ElementAction, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
@@ -63,6 +64,21 @@ where Parent.Action: CasePathable & Sendable {
   @usableFromInline let toElementAction:
     CaseKeyPath<Parent.Action, IdentifiedAction<ID, Element.Action>>
   @usableFromInline let location: IssueLocation
+
+  @inlinable
+  init(
+    parent: Parent,
+    element: Element,
+    toElementsState: WritableKeyPath<Parent.State, IdentifiedArray<ID, Element.State>>,
+    toElementAction: CaseKeyPath<Parent.Action, IdentifiedAction<ID, Element.Action>>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.element = element
+    self.toElementsState = toElementsState
+    self.toElementAction = toElementAction
+    self.location = location
+  }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>

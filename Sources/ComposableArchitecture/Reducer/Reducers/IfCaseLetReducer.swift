@@ -21,6 +21,7 @@ extension Reducer where State: CasePathable, Action: CasePathable {
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
   public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState>,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,
@@ -49,6 +50,21 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
   @usableFromInline let toChildState: CaseKeyPath<Parent.State, Child.State>
   @usableFromInline let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
+
+  @inlinable
+  init(
+    parent: Parent,
+    child: Child,
+    toChildState: CaseKeyPath<Parent.State, Child.State>,
+    toChildAction: CaseKeyPath<Parent.Action, Child.Action>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.location = location
+  }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>

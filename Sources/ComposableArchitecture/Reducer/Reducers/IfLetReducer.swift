@@ -24,6 +24,7 @@ extension Reducer where Action: CasePathable {
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
   public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
@@ -52,6 +53,21 @@ where Parent.Action: CasePathable {
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
   @usableFromInline let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
+
+  @inlinable
+  init(
+    parent: Parent,
+    child: Child,
+    toChildState: WritableKeyPath<Parent.State, Child.State?>,
+    toChildAction: CaseKeyPath<Parent.Action, Child.Action>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.child = child
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.location = location
+  }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>

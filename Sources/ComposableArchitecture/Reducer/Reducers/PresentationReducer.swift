@@ -26,6 +26,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
   public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -65,6 +66,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs this reducer and dismisses the alert after its actions.
+  @inlinable
   public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
@@ -95,6 +97,21 @@ where Parent.Action: CasePathable & Sendable {
   @usableFromInline let toPresentationAction:
     CaseKeyPath<Parent.Action, PresentationAction<Destination.Action>>
   @usableFromInline let location: IssueLocation
+
+  @inlinable
+  init(
+    parent: Parent,
+    destination: Destination,
+    toPresentationState: WritableKeyPath<Parent.State, PresentationState<Destination.State>>,
+    toPresentationAction: CaseKeyPath<Parent.Action, PresentationAction<Destination.Action>>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toPresentationState = toPresentationState
+    self.toPresentationAction = toPresentationAction
+    self.location = location
+  }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>

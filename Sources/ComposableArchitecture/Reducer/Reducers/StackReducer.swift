@@ -33,6 +33,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - line: The line of the call.
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs elements, then this reducer.
+  @inlinable
   public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
@@ -62,6 +63,21 @@ where Parent.Action: CasePathable & Sendable {
   @usableFromInline let toStackAction:
     CaseKeyPath<Parent.Action, StackAction<Destination.State, Destination.Action>>
   @usableFromInline let location: IssueLocation
+
+  @inlinable
+  init(
+    parent: Parent,
+    destination: Destination,
+    toStackState: WritableKeyPath<Parent.State, StackState<Destination.State>>,
+    toStackAction: CaseKeyPath<Parent.Action, StackAction<Destination.State, Destination.Action>>,
+    location: IssueLocation
+  ) {
+    self.parent = parent
+    self.destination = destination
+    self.toStackState = toStackState
+    self.toStackAction = toStackAction
+    self.location = location
+  }
 
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
