@@ -133,6 +133,8 @@ let package = Package(
     // MARK: Tools
     // Mutation testing of the real suites: runs `swift build`/`swift test` on a scratch copy.
     .executableTarget(name: "PrimeTimeReport", path: "Tools/PrimeTimeReport"),
+    // The grader's verdicts and the report's parsing, on canned runs (no scratch build).
+    .testTarget(name: "PrimeTimeReportTests", dependencies: ["PrimeTimeReport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -23,7 +23,7 @@ struct Matrix {
     matrix.costs = try Costs.count(root: root)
     matrix.mutants = try Mutant.all(in: root).filter {
       only.isEmpty
-        || only.contains(URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent)
+        || only.contains($0.fileName)
     }
     let sandbox = try Scratch.create(from: root, at: scratch)
     log("building the apps and suites in \(scratch.path) (the first build takes minutes)…")
@@ -40,7 +40,7 @@ struct Matrix {
       )
     }
     for (index, mutant) in matrix.mutants.enumerated() {
-      let name = URL(fileURLWithPath: mutant.path).deletingPathExtension().lastPathComponent
+      let name = mutant.fileName
       try sandbox.apply(mutant)
       defer { try? sandbox.apply(mutant, reverse: true) }
       do {

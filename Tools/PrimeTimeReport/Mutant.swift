@@ -22,6 +22,9 @@ struct Mutant {
 
   var isRefactor: Bool { kind == "refactor" }
 
+  /// The patch's file name without `.patch`, as the matrix and the grader name it.
+  var fileName: String { URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent }
+
   /// Reads every patch in `Mutants/mistakes` and `Mutants/refactors` under `root`.
   static func all(in root: URL) throws -> [Mutant] {
     var mutants: [Mutant] = []

@@ -143,6 +143,11 @@ struct Scratch {
 
   /// Runs one suite and returns what failed.
   func run(_ suite: Suite) throws -> SuiteRun {
+    try run(filter: suite.filter, environment: suite.environment)
+  }
+
+  /// Runs the Swift Testing tests that `filter` matches (as `swift test --filter` takes it).
+  func run(filter: String, environment: [String: String] = [:]) throws -> SuiteRun {
     let report = directory.appendingPathComponent(".build/mutants-results.xml")
     try? FileManager.default.removeItem(at: report)
     #if os(Linux)
@@ -150,17 +155,17 @@ struct Scratch {
       // at the time limit, with nothing left holding the output open.
       let command = [
         ".build/debug/PrimeTimeMutantsPackageTests.xctest", "--testing-library", "swift-testing",
-        "--filter", suite.filter, "--xunit-output", report.path,
+        "--filter", filter, "--xunit-output", report.path,
       ]
     #else
       let command = [
-        "swift", "test", "--skip-build", "--filter", suite.filter, "--xunit-output", report.path,
+        "swift", "test", "--skip-build", "--filter", filter, "--xunit-output", report.path,
       ]
     #endif
     let result = try Shell.run(
       command,
       in: directory,
-      environment: suite.environment,
+      environment: environment,
       timeLimit: 120
     )
     let xml = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
@@ -208,39 +213,35 @@ enum Suite: String, CaseIterable {
 
 /// What one run of a suite reported.
 struct SuiteRun {
-  /// `Suite.test` for each test that failed.
-  let failures: Set<String>
+  /// Every test that ran, with its failures.
+  let tests: [XUnitReport.TestCase]
   /// The process died (a crash) or hit its time limit, with no complete report.
   let aborted: String?
   let seconds: Double
 
-  /// Reads the failures from Swift Testing's xUnit report, and whether the run completed from
-  /// its output.
+  /// `Suite.test` for each test that failed.
+  var failures: Set<String> { Set(tests.filter(\.failed).map(\.name)) }
+
+  init(tests: [XUnitReport.TestCase], aborted: String?, seconds: Double) {
+    self.tests = tests
+    self.aborted = aborted
+    self.seconds = seconds
+  }
+
+  /// Reads the tests from Swift Testing's xUnit report, and whether the run completed from its
+  /// output.
   init(_ result: Shell.Result, xunit: String) {
-    var failed = Set<String>()
-    let testcase = /<testcase classname="([^"]*)" name="([^"(]*)\(?[^"]*"[^>]*?(\/?)>/
-    var index = xunit.startIndex
-    while let match = xunit[index...].firstMatch(of: testcase) {
-      let (_, classname, name, selfClosing) = match.output
-      let rest = xunit[match.range.upperBound...]
-      if selfClosing.isEmpty {
-        let close = rest.range(of: "</testcase>")?.lowerBound ?? rest.endIndex
-        if rest[..<close].contains("<failure") {
-          let suite = classname.split(separator: ".").last.map(String.init) ?? String(classname)
-          failed.insert("\(suite).\(name)")
-        }
-      }
-      index = match.range.upperBound
-    }
+    var tests = XUnitReport(xml: xunit).tests
     let plain = result.output.replacing(/\u{1B}\[[0-9;]*m/, with: "")
     if xunit.isEmpty {
       // No report (the run was stopped): take the failures it printed before it stopped.
       for line in plain.split(separator: "\n") where line.hasPrefix("✘ Test ") {
         guard line.contains(") failed"), let open = line.firstIndex(of: "(") else { continue }
-        failed.insert(String(line[line.index(line.startIndex, offsetBy: 7)..<open]))
+        let name = String(line[line.index(line.startIndex, offsetBy: 7)..<open])
+        tests.append(XUnitReport.TestCase(name: name, failures: [String(line)]))
       }
     }
-    failures = failed
+    let aborted: String?
     if result.timedOut {
       aborted = "time limit"
     } else if !plain.contains("Test run with ") {
@@ -248,6 +249,6 @@ struct SuiteRun {
     } else {
       aborted = nil
     }
-    seconds = result.seconds
+    self.init(tests: tests, aborted: aborted, seconds: result.seconds)
   }
 }

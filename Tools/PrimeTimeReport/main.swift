@@ -5,6 +5,7 @@ import Foundation
 
 let usage = """
   usage: prime-time-report [--write FILE | --check FILE] [--scratch DIR] [--only PATCH ...]
+         prime-time-report grade --mistake NAME --test FILTER   (grade your test; grade --help)
 
   Runs every patch in Mutants/ against the real test suites and prints the matrix (Markdown).
   Run it from the package root; it takes about half an hour on two cores.
@@ -28,6 +29,15 @@ func log(_ message: String) {
 
 func main() -> Int32 {
   var arguments = Array(CommandLine.arguments.dropFirst())
+  if arguments.first == "grade" {
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    if !arguments.contains("--help"), !arguments.contains("-h"),
+      !FileManager.default.fileExists(atPath: root.appendingPathComponent("Mutants").path)
+    {
+      return fail("no Mutants/ folder here: run from the package root")
+    }
+    return Grade.main(Array(arguments.dropFirst()), root: root, log: log)
+  }
   var write: String?
   var check: String?
   var scratch = ".build/mutants"
@@ -65,11 +75,7 @@ func main() -> Int32 {
     {
       return fail("\(write) has no \(Matrix.begin) … \(Matrix.end) section")
     }
-    let known = Set(
-      try Mutant.all(in: root).map {
-        URL(fileURLWithPath: $0.path).deletingPathExtension().lastPathComponent
-      }
-    )
+    let known = Set(try Mutant.all(in: root).map(\.fileName))
     if let unknown = only.subtracting(known).first { return fail("no patch named \(unknown)") }
     if write != nil, !only.isEmpty { return fail("--write needs the whole matrix: drop --only") }
     let matrix = try Matrix.run(
