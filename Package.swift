@@ -95,6 +95,13 @@ let package = Package(
         "PrimeTimeCore",
       ]
     ),
+    // The answer key's tests: the exercises' answers, which the grader runs with their patches.
+    .testTarget(
+      name: "AnswerKeyTests",
+      dependencies: [
+        "ComposablePrimeTime", "ComposableArchitecture", "ComposableArchitectureTesting",
+      ]
+    ),
     .testTarget(
       name: "ComparisonTests",
       dependencies: [

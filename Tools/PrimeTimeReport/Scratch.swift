@@ -15,6 +15,7 @@ struct Scratch {
     "Sources/VanillaPrimeTime", "Sources/ComposablePrimeTime", "Tests/PrimeTimeFixtures",
     "Tests/ExhaustiveHarness", "Tests/VanillaPrimeTimeTests", "Tests/VanillaExhaustiveTests",
     "Tests/ComposablePrimeTimeTests", "Tests/PrimeTimeDrivers", "Tests/PrimeTimeUITests",
+    "Tests/AnswerKeyTests",
   ]
 
   static let manifest = """
@@ -77,6 +78,12 @@ struct Scratch {
           dependencies: [
             "ComposablePrimeTime", "ComposableArchitectureTesting", "PrimeTimeFixtures",
             "PrimeTimeCore",
+          ]
+        ),
+        .testTarget(
+          name: "AnswerKeyTests",
+          dependencies: [
+            "ComposablePrimeTime", "ComposableArchitecture", "ComposableArchitectureTesting",
           ]
         ),
       ],
