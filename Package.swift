@@ -69,22 +69,34 @@ let package = Package(
     // The exhaustive harness for vanilla models: test support that imports nothing of the
     // composable library (only ValueDump and Clocks), and the vanilla suite rewritten with it.
     .target(
+      name: "ExpectedFailures",
+      dependencies: ["Clocks"],
+      path: "Tests/ExpectedFailures"
+    ),
+    .target(
       name: "ExhaustiveHarness",
-      dependencies: ["ValueDump", "Clocks"],
+      dependencies: ["ValueDump", "Clocks", "ExpectedFailures"],
       path: "Tests/ExhaustiveHarness"
     ),
-    .testTarget(name: "ExhaustiveHarnessTests", dependencies: ["ExhaustiveHarness", "Clocks"]),
+    .testTarget(
+      name: "ExhaustiveHarnessTests",
+      dependencies: ["ExhaustiveHarness", "Clocks", "ExpectedFailures"]
+    ),
     .testTarget(
       name: "VanillaExhaustiveTests",
       dependencies: [
         "ExhaustiveHarness", "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks",
+        "ExpectedFailures",
       ]
     ),
     .testTarget(name: "PrimeTimeCoreTests", dependencies: ["PrimeTimeCore", "PrimeTimeFixtures"]),
     .testTarget(name: "ClocksTests", dependencies: ["Clocks"]),
+    .testTarget(name: "ExpectedFailuresTests", dependencies: ["ExpectedFailures", "Clocks"]),
     .testTarget(
       name: "VanillaPrimeTimeTests",
-      dependencies: ["VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
+      dependencies: [
+        "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks", "ExpectedFailures",
+      ]
     ),
     .testTarget(
       name: "ComposablePrimeTimeTests",
@@ -93,6 +105,7 @@ let package = Package(
         "ComposableArchitectureTesting",
         "PrimeTimeFixtures",
         "PrimeTimeCore",
+        "ExpectedFailures",
       ]
     ),
     // The answer key's tests: the exercises' answers, which the grader runs with their patches.
@@ -115,7 +128,9 @@ let package = Package(
     ),
     .testTarget(
       name: "ComposableArchitectureTests",
-      dependencies: ["ComposableArchitecture", "ComposableArchitectureTesting", "Clocks"]
+      dependencies: [
+        "ComposableArchitecture", "ComposableArchitectureTesting", "Clocks", "ExpectedFailures",
+      ]
     ),
 
     // MARK: Benchmarks

@@ -134,6 +134,27 @@ public enum IssueReporting {
     return issues.withLock { $0 }
   }
 
+  /// Runs `operation` and returns the issues it reported instead of reporting them.
+  ///
+  /// The synchronous form of ``collect(isolation:_:)``: for code that reports without awaiting,
+  /// such as a wrong write to an `IdentifiedArray`.
+  ///
+  /// - Parameter operation: The work to observe.
+  /// - Returns: The issues, in the order they were reported.
+  public static func collect(_ operation: () throws -> Void) rethrows -> [ReportedIssue] {
+    let issues = LockIsolated<[ReportedIssue]>([])
+    let handler: Handler = { issue in issues.withLock { $0.append(issue) } }
+    try $taskHandler.withValue(handler, operation: operation)
+    return issues.withLock { $0 }
+  }
+
+  /// The handler bound to the current task by ``withIssueHandler(_:isolation:operation:)`` or
+  /// ``collect(isolation:_:)``, if any.
+  ///
+  /// A test helper that records failures itself (rather than through ``reportIssue(_:severity:fileID:filePath:line:column:)``)
+  /// reads this to hand its failure to a collector that is listening.
+  public static var currentTaskHandler: Handler? { taskHandler }
+
   static func route(_ issue: ReportedIssue) {
     if let handler = taskHandler ?? installed.withLock({ $0 }) ?? discoveredHandler() {
       handler(issue)

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// The counter of the testing episodes: a count, an nth-prime request and its alert.
@@ -60,9 +61,9 @@ struct StepCounter: Reducer {
 @Suite(.timeLimit(.minutes(1)))
 struct AssertStepsTests {
   /// Whether `issue` says `message` at `line`.
-  nonisolated static func says(_ issue: Issue, _ message: String, line: Int) -> Bool {
+  nonisolated static func says(_ issue: ReportedIssue, _ message: String, line: Int) -> Bool {
     issue.comments.map(\.rawValue).joined().hasPrefix(message)
-      && issue.sourceLocation?.line == line
+      && issue.location.line == line
   }
 
   /// Step 1: run the reducer by hand and rebuild the whole expected state — every field, in
@@ -102,7 +103,7 @@ struct AssertStepsTests {
     _ = StepCounter().reduce(into: &state, action: .incrementButtonTapped)
     let expected = state  // meant to be taken before the action
     #expect(state == expected)  // passes: nothing was compared with anything independent
-    await withKnownIssue {
+    await expectFailure {
       await assert(
         initialValue: StepCounter.State(count: 2, step: 2),
         reducer: StepCounter(),
@@ -135,7 +136,7 @@ struct AssertStepsTests {
   /// A wrong step fails at its own line, not at the `assert` call.
   @Test func steps_failureAtTheStepsLine() async {
     let line = #line + 6
-    await withKnownIssue {
+    await expectFailure {
       await assert(
         initialValue: StepCounter.State(count: 2),
         reducer: StepCounter(),
@@ -171,7 +172,7 @@ struct AssertStepsTests {
   /// Edge case: the script ends with an effect nobody received.
   @Test func steps_pendingEffectsAtTheEnd() async {
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await assert(
         initialValue: StepCounter.State(),
         reducer: StepCounter(nthPrime: { _ in 2 }),
@@ -185,7 +186,7 @@ struct AssertStepsTests {
   /// Edge case: a receive step with no effect to receive from.
   @Test func steps_receiveWithNothingPending() async {
     let line = #line + 5
-    await withKnownIssue {
+    await expectFailure {
       await assert(
         initialValue: StepCounter.State(),
         reducer: StepCounter(),
@@ -199,7 +200,7 @@ struct AssertStepsTests {
   /// Edge case: waiting on an effect that never finishes (it sleeps on a clock nobody moves).
   @Test func steps_effectThatNeverFinishes() async {
     let line = #line + 6
-    await withKnownIssue {
+    await expectFailure {
       await assert(
         initialValue: StepCounter.State(),
         reducer: StepCounter(),
@@ -222,7 +223,7 @@ struct AssertStepsTests {
       reducer: StepCounter(),
       steps: Step(.send, .incrementButtonTapped) { $0.count += $0.step }
     )
-    await withKnownIssue {
+    await expectFailure {
       await assert(
         initialValue: buggy,
         reducer: StepCounter(),
@@ -236,7 +237,7 @@ struct AssertStepsTests {
   /// Before the helper ran effects, a receive step fed the reducer the action the script named.
   /// The stub answers 17; the script says 15, and nothing notices.
   @Test func weakAssertion_helperThatTookOurWord() async {
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       assertTakingOurWord(
         initialValue: StepCounter.State(count: 7),
         reducer: StepCounter(nthPrime: { _ in 17 }),

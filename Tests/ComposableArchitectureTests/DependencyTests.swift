@@ -83,7 +83,7 @@ struct Stamper: Reducer {
   @Test func aDependencyWithoutTestValueFailsTheTest() async {
     let line = #line + 1
     @Dependency(\.greetingClient) var client
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       _ = client.greet("Blob")
     }
     #expect(
@@ -95,7 +95,7 @@ struct Stamper: Reducer {
   }
 
   @Test func anOverriddenDependencyDoesNotReport() async {
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       withDependencies {
         $0.greetingClient = GreetingClient { "Hi \($0)" }
       } operation: {
@@ -107,7 +107,7 @@ struct Stamper: Reducer {
   }
 
   @Test func liveContextUsesLiveValues() async {
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       withDependencies {
         $0.context = .live
       } operation: {
@@ -119,7 +119,7 @@ struct Stamper: Reducer {
   }
 
   @Test func builtInDateAndUUIDHaveNoTestValue() async {
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       @Dependency(\.date) var date
       @Dependency(\.uuid) var uuid
       _ = date.now

@@ -40,7 +40,7 @@ import Testing
     ) {
       Tally()
     }
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       _ = scope.reduce(into: &state, action: .counter(.incrementButtonTapped))
     }
     #expect(state == .message("hello"))
@@ -94,7 +94,7 @@ struct IfLetTests {
 
   @Test func childActionWhileNilIsReported() async {
     let store = Store(initialState: Parent.State()) { Parent() }
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       store.send(.optionalCounter(.incrementButtonTapped))
     }
     #expect(store.state.optionalCounter == nil)
@@ -151,7 +151,7 @@ struct IfLetTests {
 
   @Test func childActionInAnotherCaseIsReported() async {
     let store = Store(initialState: Screen.message("hi")) { Host() }
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       store.send(.counter(.incrementButtonTapped))
     }
     #expect(store.state == .message("hi"))

@@ -1,30 +1,31 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// The failure gallery: one test per TestStore failure kind.
 ///
 /// Each runs a wrong test inside
-/// `withKnownIssue` (which fails if the issue does *not* occur) and checks the message text and
+/// `expectFailure` (which fails if the issue does *not* occur) and checks the message text and
 /// that it points at the test's own line.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct TestStoreFailureTests {
   /// Whether `issue` carries exactly `message` (or starts with it) at `line`.
   nonisolated static func matches(
-    _ issue: Issue,
+    _ issue: ReportedIssue,
     _ message: String,
     line: Int,
     prefix: Bool = false
   ) -> Bool {
     let text = issue.comments.map(\.rawValue).joined(separator: "\n")
     let textMatches = prefix ? text.hasPrefix(message) : text == message
-    return textMatches && issue.sourceLocation?.line == line
+    return textMatches && issue.location.line == line
   }
 
   @Test func stateChangeDoesNotMatchExpectation() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.incrementButtonTapped) { $0.count = 2 }
     } matching: { issue in
       Self.matches(
@@ -49,7 +50,7 @@ struct TestStoreFailureTests {
   @Test func stateChangedWithoutAClosure() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.incrementButtonTapped)
     } matching: { issue in
       Self.matches(
@@ -74,7 +75,7 @@ struct TestStoreFailureTests {
   @Test func closureGivenButNothingChanged() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.noopButtonTapped) { $0.count = 0 }
     } matching: { issue in
       Self.matches(
@@ -90,7 +91,7 @@ struct TestStoreFailureTests {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.sendTwoButtonTapped)
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.incrementButtonTapped) { $0.count = 111 }
     } matching: { issue in
       Self.matches(
@@ -119,7 +120,7 @@ struct TestStoreFailureTests {
     }
     let task = await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = true }
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.receive(.timerTick, timeout: .milliseconds(100))
     } matching: { issue in
       Self.matches(
@@ -135,7 +136,7 @@ struct TestStoreFailureTests {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.sendTwoButtonTapped)
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.receive(.second)
     } matching: { issue in
       Self.matches(
@@ -158,7 +159,7 @@ struct TestStoreFailureTests {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.sendTwoButtonTapped)
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.receive(\.timerTick)
     } matching: { issue in
       Self.matches(
@@ -179,7 +180,7 @@ struct TestStoreFailureTests {
   @Test func effectStillRunningAtTheEndOfTheTest() async {
     let clock = TestClock()
     let line = #line + 8
-    await withKnownIssue {
+    await expectFailure {
       // The store goes away at the end of this closure, as at the end of a test.
       let store = TestStore(initialState: Feature.State()) {
         Feature()
@@ -194,7 +195,7 @@ struct TestStoreFailureTests {
 
   @Test func unhandledReceivedActionsAtTheEndOfTheTest() async {
     let line = #line + 3
-    await withKnownIssue {
+    await expectFailure {
       let store = TestStore(initialState: Feature.State()) { Feature() }
       await store.send(.sendTwoButtonTapped)
     } matching: { issue in
@@ -214,7 +215,7 @@ struct TestStoreFailureTests {
 
   @Test func unimplementedDependencyFailsTheTest() async {
     let store = TestStore(initialState: Feature.State(count: 7)) { Feature() }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.factButtonTapped)
       await store.receive(.factResponse("7 is a number."), timeout: .milliseconds(100)) {
         $0.fact = "7 is a number."
@@ -235,7 +236,7 @@ struct TestStoreFailureTests {
     }
     let task = await store.send(.sleepButtonTapped)
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.finish(timeout: .milliseconds(100))
     } matching: { issue in
       Self.matches(
@@ -249,7 +250,7 @@ struct TestStoreFailureTests {
 
   @Test func skippingNothingStrictlyFails() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
-    await withKnownIssue {
+    await expectFailure {
       await store.skipReceivedActions()
       await store.skipInFlightEffects()
     } matching: { issue in
@@ -262,7 +263,7 @@ struct TestStoreFailureTests {
   @Test func modifyTheWrongCase() async {
     var screen = Screen.message("hi")
     let line = #line + 2
-    withKnownIssue {
+    expectFailure {
       modify(&screen, case: \.counter) { $0.count += 1 }
     } matching: { issue in
       Self.matches(

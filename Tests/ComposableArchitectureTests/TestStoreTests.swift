@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// The passing counterparts of the failure gallery, and how a TestStore behaves.
@@ -133,7 +134,7 @@ struct TestStoreTests {
   @Test func assertChecksTheCurrentState() async {
     let store = TestStore(initialState: Feature.State(count: 2)) { Feature() }
     store.assert { $0.count = 2 }
-    withKnownIssue {
+    expectFailure {
       store.assert { $0.count = 3 }
     }
   }
@@ -176,7 +177,7 @@ struct NonExhaustiveTestStoreTests {
   @Test func wrongPartialAssertionsStillFail() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     store.exhaustivity = .off
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.incrementButtonTapped) { $0.count = 5 }
     } matching: { issue in
       issue.comments.first?.rawValue.hasPrefix("A state change does not match expectation") == true

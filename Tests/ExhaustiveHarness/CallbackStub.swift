@@ -1,3 +1,4 @@
+import Clocks
 import Testing
 import ValueDump
 
@@ -41,15 +42,15 @@ public final class CallbackStub<Request, Response>: _PendingRequests {
   /// Answering when no request is pending is reported as a test failure.
   public func respond(
     with response: Response,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
     guard !pending.isEmpty else {
       _record(
         "respond(with:) was called, but the model made no request that is still unanswered.",
-        at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+        at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
       )
       return
     }

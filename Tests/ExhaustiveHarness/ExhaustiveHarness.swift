@@ -1,4 +1,5 @@
 import Clocks
+import ExpectedFailures
 import Foundation
 import Testing
 import ValueDump
@@ -46,7 +47,7 @@ public final class ExhaustiveHarness<Model: AnyObject> {
   private var pairs = _ObjectPairs()
   /// The real model's rendering after the last step the test asserted.
   private var lastAsserted: String
-  private var lastLocation: SourceLocation
+  private var lastLocation: IssueLocation
   /// Set after a mismatch: the expected model can no longer follow the real one.
   private var diverged = false
   private var finished = false
@@ -60,16 +61,16 @@ public final class ExhaustiveHarness<Model: AnyObject> {
   public init(
     _ makeModel: @autoclosure () -> Model,
     clocks: [TestClock] = [],
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
     model = makeModel()
     expected = makeModel()
     self.clocks = clocks
     lastAsserted = _dump(model)
-    lastLocation = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    lastLocation = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     if model === expected {
       record(
         """
@@ -104,12 +105,12 @@ public final class ExhaustiveHarness<Model: AnyObject> {
   public func send(
     _ intent: () -> Void,
     assert update: ((Model) -> Void)? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     checkNothingUnasserted(before: location)
     intent()
     check(update, at: location)
@@ -119,12 +120,12 @@ public final class ExhaustiveHarness<Model: AnyObject> {
   public func send(
     _ intent: () async -> Void,
     assert update: ((Model) -> Void)? = nil,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     checkNothingUnasserted(before: location)
     await intent()
     check(update, at: location)
@@ -139,12 +140,12 @@ public final class ExhaustiveHarness<Model: AnyObject> {
   public func receive(
     timeout: Duration = .seconds(1),
     assert update: (Model) -> Void,
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) async {
-    let location = SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     let lastAsserted = lastAsserted
     let changed = await waitUntil(timeout: timeout) { _dump(model) != lastAsserted }
     guard changed else {
@@ -188,15 +189,15 @@ public final class ExhaustiveHarness<Model: AnyObject> {
   ///
   /// Called by the harness when it goes away, if the test did not call it.
   public func finish(
-    fileID: String = #fileID,
-    filePath: String = #filePath,
-    line: Int = #line,
-    column: Int = #column
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
   ) {
-    finish(at: SourceLocation(fileID: fileID, filePath: filePath, line: line, column: column))
+    finish(at: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column))
   }
 
-  private func finish(at location: SourceLocation) {
+  private func finish(at location: IssueLocation) {
     finished = true
     checkNothingUnasserted(before: location, atEnd: true)
     for clock in clocks where clock.sleeperCount > 0 {
@@ -238,7 +239,7 @@ public final class ExhaustiveHarness<Model: AnyObject> {
 
   // MARK: Checking
 
-  private func checkNothingUnasserted(before location: SourceLocation, atEnd: Bool = false) {
+  private func checkNothingUnasserted(before location: IssueLocation, atEnd: Bool = false) {
     guard !diverged else { return }
     let actual = _dump(model)
     guard actual != lastAsserted else { return }
@@ -257,7 +258,7 @@ public final class ExhaustiveHarness<Model: AnyObject> {
     diverged = true
   }
 
-  private func check(_ update: ((Model) -> Void)?, at location: SourceLocation) {
+  private func check(_ update: ((Model) -> Void)?, at location: IssueLocation) {
     lastLocation = location
     let actual = _dump(model)
     defer { lastAsserted = actual }
@@ -305,7 +306,7 @@ public final class ExhaustiveHarness<Model: AnyObject> {
     }
   }
 
-  private func record(_ message: String, at location: SourceLocation) {
+  private func record(_ message: String, at location: IssueLocation) {
     _record(message, at: location)
   }
 
@@ -426,7 +427,8 @@ struct _ObjectPairs {
   }
 }
 
-/// Reports a harness failure to Swift Testing at the test's own line.
-func _record(_ message: String, at location: SourceLocation) {
-  Issue.record(Comment(rawValue: message), sourceLocation: location)
+/// Reports a harness failure at the test's own line: to Swift Testing, or to an
+/// `expectFailure` that is listening.
+func _record(_ message: String, at location: IssueLocation) {
+  recordFailure(message, at: location)
 }

@@ -1,5 +1,6 @@
 import Clocks
 import ExhaustiveHarness
+import ExpectedFailures
 import Foundation
 import Observation
 import Testing
@@ -62,7 +63,7 @@ final class Avatar {
 @Suite(.timeLimit(.minutes(1)))
 struct ExhaustiveHarnessTests {
   /// True when an issue's text contains every one of `parts`.
-  nonisolated static func says(_ issue: Issue, _ parts: String...) -> Bool {
+  nonisolated static func says(_ issue: ReportedIssue, _ parts: String...) -> Bool {
     let text = issue.comments.map(\.rawValue).joined(separator: "\n")
     return parts.allSatisfy(text.contains)
   }
@@ -99,7 +100,7 @@ struct ExhaustiveHarnessTests {
   @Test func anUnassertedChangeFailsWithADiff() {
     let harness = ExhaustiveHarness(Profile())
     let profile = harness.model
-    withKnownIssue {
+    expectFailure {
       harness.send {
         profile.renameQuietly("Grace")
       } assert: {
@@ -123,7 +124,7 @@ struct ExhaustiveHarnessTests {
   @Test func aWrongValueFailsWithADiff() {
     let harness = ExhaustiveHarness(Profile())
     let profile = harness.model
-    withKnownIssue {
+    expectFailure {
       harness.send {
         profile.move(to: "Paris")
       } assert: {
@@ -137,7 +138,7 @@ struct ExhaustiveHarnessTests {
   @Test func aChangeInsideAChildObjectIsSeen() {
     let harness = ExhaustiveHarness(Profile())
     let profile = harness.model
-    withKnownIssue {
+    expectFailure {
       harness.send(profile.zoomAvatar)
     } matching: { issue in
       Self.says(issue, "avatar: Avatar(", "−     zoom: 1,", "+     zoom: 2,")
@@ -147,7 +148,7 @@ struct ExhaustiveHarnessTests {
   /// The avatar points back at its owner: the rendering stops at the cycle instead of looping.
   @Test func aCycleIsRenderedOnce() {
     let harness = ExhaustiveHarness(Profile())
-    withKnownIssue {
+    expectFailure {
       harness.send { harness.model.avatar.zoom = 5 }
     } matching: { issue in
       Self.says(issue, "owner: Profile(↩︎)")
@@ -156,7 +157,7 @@ struct ExhaustiveHarnessTests {
 
   @Test func aReplacedChildObjectFailsEvenWithEqualContents() {
     let harness = ExhaustiveHarness(Profile())
-    withKnownIssue {
+    expectFailure {
       harness.send(harness.model.replaceAvatar)
     } matching: { issue in
       Self.says(
@@ -180,7 +181,7 @@ struct ExhaustiveHarnessTests {
   @Test func aClosureThatChangesNothingIsReported() {
     let harness = ExhaustiveHarness(Profile())
     let profile = harness.model
-    withKnownIssue {
+    expectFailure {
       harness.send {
         profile.rename("Ada")
       } assert: {
@@ -226,7 +227,7 @@ struct ExhaustiveHarnessTests {
       save.client(profile.name) { _ in profile.nickname = "saved" }
     }
     save.respond(with: true)
-    withKnownIssue {
+    expectFailure {
       harness.send {
         profile.rename("Grace")
       } assert: {
@@ -244,7 +245,7 @@ struct ExhaustiveHarnessTests {
 
   @Test func receiveFailsWhenNothingChanges() async {
     let harness = ExhaustiveHarness(Profile())
-    await withKnownIssue {
+    await expectFailure {
       await harness.receive(timeout: .milliseconds(20)) { $0.name = "Grace" }
     } matching: { issue in
       Self.says(issue, "Expected the model to change, but it did not within 0.0 seconds.")
@@ -255,7 +256,7 @@ struct ExhaustiveHarnessTests {
     let harness = ExhaustiveHarness(Profile())
     let save = harness.callback(String.self, Bool.self)
     harness.send { save.client("Ada") { _ in } }
-    withKnownIssue {
+    expectFailure {
       harness.finish()
     } matching: { issue in
       Self.says(issue, "The model made 1 request that was never answered: …", "  \"Ada\"")
@@ -265,7 +266,7 @@ struct ExhaustiveHarnessTests {
   @Test func answeringWithNothingPendingIsReported() {
     let harness = ExhaustiveHarness(Profile())
     let save = harness.callback(String.self, Bool.self)
-    withKnownIssue {
+    expectFailure {
       save.respond(with: true)
     } matching: { issue in
       Self.says(issue, "the model made no request that is still unanswered")
@@ -280,7 +281,7 @@ struct ExhaustiveHarnessTests {
       profile.saveTask = Task { try? await clock.sleep(for: .seconds(1)) }
     }
     while clock.sleeperCount == 0 { await Task.yield() }
-    withKnownIssue {
+    expectFailure {
       harness.finish()
     } matching: { issue in
       Self.says(issue, "1 task is still asleep on a test clock at the end of the test")
@@ -290,7 +291,7 @@ struct ExhaustiveHarnessTests {
 
   /// The harness goes away without `finish()`: it checks the end by itself.
   @Test func theEndIsCheckedWithoutFinish() {
-    withKnownIssue {
+    expectFailure {
       let harness = ExhaustiveHarness(Profile())
       let save = harness.callback(String.self, Bool.self)
       harness.send { save.client("Ada") { _ in } }
@@ -301,7 +302,7 @@ struct ExhaustiveHarnessTests {
 
   @Test func theSameObjectTwiceIsRefused() {
     let profile = Profile()
-    withKnownIssue {
+    expectFailure {
       _ = ExhaustiveHarness(profile)
     } matching: { issue in
       Self.says(issue, "The model expression gave the same object twice")
@@ -314,7 +315,7 @@ struct ExhaustiveHarnessTests {
       made += 1
       return Profile(name: "Ada \(made)")
     }
-    withKnownIssue {
+    expectFailure {
       _ = ExhaustiveHarness(make())
     } matching: { issue in
       Self.says(issue, "The model expression gave two different models", "−   name: \"Ada 2\",")

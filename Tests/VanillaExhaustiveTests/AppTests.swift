@@ -1,4 +1,5 @@
 import ExhaustiveHarness
+import ExpectedFailures
 import Foundation
 import PrimeTimeCore
 import PrimeTimeFixtures
@@ -22,7 +23,7 @@ import VanillaPrimeTime
       favoritePrimes: Binding(harness.model, \.favoritePrimes)
     )
     modal.now = { Fixtures.date }
-    withKnownIssue {
+    expectFailure {
       harness.send(modal.saveFavoritePrime) { $0.favoritePrimes = [7] }
     } matching: { issue in
       issue.comments.contains { $0.rawValue.contains("+   activityFeed: [") }

@@ -1,4 +1,5 @@
 import ExhaustiveHarness
+import ExpectedFailures
 import Foundation
 import PrimeTimeCore
 import PrimeTimeFixtures
@@ -49,7 +50,7 @@ import VanillaPrimeTime
       AppState(count: 3, favoritePrimes: [2, 3, 5], activityFeed: [earlier])
     )
     let modal = makeModal(harness.model)
-    withKnownIssue("remove also emptied the activity feed") {
+    expectFailure("remove also emptied the activity feed") {
       harness.send({
         modal.removeFavoritePrime()
         harness.model.activityFeed = []  // the mistake
@@ -88,7 +89,7 @@ import VanillaPrimeTime
       count: 7,
       favoritePrimes: Binding(harness.model, \.favoritePrimes)
     )
-    withKnownIssue {
+    expectFailure {
       harness.send(modal.saveFavoritePrime) {
         $0.favoritePrimes = [7]
         $0.activityFeed = [Activity(timestamp: Fixtures.date, type: .addedFavoritePrime(7))]

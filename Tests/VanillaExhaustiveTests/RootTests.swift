@@ -1,5 +1,6 @@
 import Clocks
 import ExhaustiveHarness
+import ExpectedFailures
 import Foundation
 import PrimeTimeFixtures
 import Testing
@@ -448,7 +449,7 @@ struct RootTests {
       } assert: {
         $0.count = 1
       }
-      withKnownIssue {
+      expectFailure {
         harness.finish()
       } matching: { issue in
         issue.comments.contains { $0.rawValue.contains("1 task is still asleep on a test clock") }

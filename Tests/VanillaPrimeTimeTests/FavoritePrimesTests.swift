@@ -1,3 +1,4 @@
+import ExpectedFailures
 import Foundation
 import PrimeTimeCore
 import PrimeTimeFixtures
@@ -49,8 +50,8 @@ import VanillaPrimeTime
       favorites: [7],
       file: InMemoryFavoritesFile(contents: Fixtures.favoritesFile)
     )
-    screen.saveFavoritePrimesFile = { _ in Issue.record("Unimplemented: save was called") }
-    withKnownIssue {
+    screen.saveFavoritePrimesFile = { _ in recordFailure("Unimplemented: save was called") }
+    expectFailure {
       screen.saveFavoritePrimes()
     } matching: { issue in
       issue.description.contains("Unimplemented: save was called")

@@ -15,7 +15,7 @@ struct Scratch {
     "Sources/VanillaPrimeTime", "Sources/ComposablePrimeTime", "Tests/PrimeTimeFixtures",
     "Tests/ExhaustiveHarness", "Tests/VanillaPrimeTimeTests", "Tests/VanillaExhaustiveTests",
     "Tests/ComposablePrimeTimeTests", "Tests/PrimeTimeDrivers", "Tests/PrimeTimeUITests",
-    "Tests/AnswerKeyTests",
+    "Tests/AnswerKeyTests", "Tests/ExpectedFailures",
   ]
 
   static let manifest = """
@@ -46,19 +46,23 @@ struct Scratch {
           dependencies: ["PrimeTimeCore", "Clocks"],
           path: "Tests/PrimeTimeFixtures"
         ),
+        .target(name: "ExpectedFailures", dependencies: ["Clocks"], path: "Tests/ExpectedFailures"),
         .target(
           name: "ExhaustiveHarness",
-          dependencies: ["ValueDump", "Clocks"],
+          dependencies: ["ValueDump", "Clocks", "ExpectedFailures"],
           path: "Tests/ExhaustiveHarness"
         ),
         .testTarget(
           name: "VanillaPrimeTimeTests",
-          dependencies: ["VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks"]
+          dependencies: [
+            "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks", "ExpectedFailures",
+          ]
         ),
         .testTarget(
           name: "VanillaExhaustiveTests",
           dependencies: [
             "ExhaustiveHarness", "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks",
+            "ExpectedFailures",
           ]
         ),
         .target(
@@ -77,7 +81,7 @@ struct Scratch {
           name: "ComposablePrimeTimeTests",
           dependencies: [
             "ComposablePrimeTime", "ComposableArchitectureTesting", "PrimeTimeFixtures",
-            "PrimeTimeCore",
+            "PrimeTimeCore", "ExpectedFailures",
           ]
         ),
         .testTarget(

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// When a child's effects end: on removal, on a change of identity, on a parent's cancellation.
@@ -124,7 +125,7 @@ struct EffectLifetimeTests {
 
   @Test func sendingAfterDismissIsReported() async {
     let store = makeStore(Host.State(sheet: Ticker.State(id: 1)))
-    await withKnownIssue {
+    await expectFailure {
       // The effect dismisses, then sends: the send is reported where the feature makes it.
       await store.send(.sheet(.presented(.closeThenTickButtonTapped)))
     } matching: { issue in
@@ -135,7 +136,7 @@ struct EffectLifetimeTests {
           Action:
             Ticker.Action.tick
         """
-      ) && issue.sourceLocation?.fileName == "LifetimeFeatures.swift"
+      ) && issue.sourceLocation.fileName == "LifetimeFeatures.swift"
     }
     await store.receive(\.sheet.dismiss) { $0.sheet = nil }
   }

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// A store that keeps an effect's `send` after the effect ends: a mistake to be reported.
@@ -60,7 +61,7 @@ struct TestStoreLifecycleTests {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await store.send(.sendTwoLaterButtonTapped)
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.finish()
     } matching: { issue in
       TestStoreFailureTests.matches(
@@ -83,7 +84,7 @@ struct TestStoreLifecycleTests {
     let box = SendBox()
     let store = TestStore(initialState: Escaper.State()) { Escaper(box: box) }
     await store.send(.escapeButtonTapped).finish()
-    withKnownIssue {
+    expectFailure {
       box.send?(.ping)
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().hasPrefix(
@@ -93,7 +94,7 @@ struct TestStoreLifecycleTests {
           Action:
             Escaper.Action.ping
         """
-      ) && issue.sourceLocation?.fileName == "TestStoreLifecycleTests.swift"
+      ) && issue.sourceLocation.fileName == "TestStoreLifecycleTests.swift"
     }
     // Nothing reached the reducer: the exhaustive store saw no change and no action.
   }
@@ -110,7 +111,7 @@ struct TestStoreLifecycleTests {
     // The timer was cancelled with the store: no tick arrives, and none is still running.
     await clock.advance(by: .seconds(5))
     let line = #line + 2
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.tick)
     } matching: { issue in
       TestStoreFailureTests.matches(
@@ -126,7 +127,7 @@ struct TestStoreLifecycleTests {
     TestFrameworkBridge.install()
     var screen = Screen.counter(Tally.State(count: 1))
     let line = #line + 2
-    withKnownIssue {
+    expectFailure {
       modify(&screen, case: \.counter) { $0.count = 1 }
     } matching: { issue in
       TestStoreFailureTests.matches(
@@ -169,7 +170,7 @@ struct TestStoreLifecycleTests {
       $0.continuousClock = clock
     }
     await store.send(.startButtonTapped)
-    await withKnownIssue {
+    await expectFailure {
       await clock.run(maxWakeUps: 10_000)
     } matching: { issue in
       issue.comments.map(\.rawValue).joined().hasPrefix("TestClock.run() woke 10000 sleepers")

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Foundation
 import Testing
 
@@ -134,7 +135,7 @@ struct ForEachIdentifiedTests {
     let store = TestStore(initialState: TimerList.State(rows: [TimerRow.State(id: 1)])) {
       TimerList()
     }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.rows(.element(id: 3, action: .tick)))
     } matching: { issue in
       issue.comments.contains {

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// Alerts and confirmation dialogs as state: compared in tests, their buttons' actions sent,
@@ -62,7 +63,7 @@ struct AlertStateTests {
   /// A wrong title fails with a diff that shows the texts as strings.
   @Test func aWrongTitleFailsWithADiffOfTheText() async {
     let store = TestStore(initialState: Favorites.State()) { Favorites() }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.clearButtonTapped) {
         $0.alert = AlertState {
           TextState("Remove all favourites?")
@@ -130,7 +131,7 @@ struct AlertStateTests {
   /// the operator, decides what a stale action does.
   @Test func anAlertActionAfterTheAlertIsGoneIsReported() async {
     let store = TestStore(initialState: Favorites.State()) { Favorites() }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.alert(.presented(.confirmClear))) { $0.primes = [] }
     } matching: { issue in
       issue.comments.contains {

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// Tree navigation: a presented child, dismissal from the child and from the parent.
@@ -64,7 +65,7 @@ struct PresentationTests {
 
   @Test func aPresentationActionWhileAbsentFails() async {
     let store = TestStore(initialState: TreeParent.State()) { TreeParent() }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.destination(.presented(.counter(.incrementButtonTapped))))
     } matching: { issue in
       let text = issue.comments.first?.rawValue ?? ""
@@ -112,7 +113,7 @@ struct PresentationTests {
       stack[id: 0, case: \.counter]?.count = 7
       #expect(stack[id: 0] == .counter(Tally.State(count: 7)))
       #expect(stack[id: 1, case: \.counter] == nil)
-      withKnownIssue {
+      expectFailure {
         stack[id: 1, case: \.counter] = Tally.State()  // wrong case: reported, ignored
       } matching: { issue in
         issue.comments.map(\.rawValue).joined().hasPrefix(
@@ -121,7 +122,7 @@ struct PresentationTests {
         )
       }
       #expect(stack[id: 1] == .message("hi"))
-      withKnownIssue {
+      expectFailure {
         stack[id: 7, case: \.counter]?.count = 1  // no such element: reported
       } matching: { issue in
         issue.comments.map(\.rawValue).joined().hasPrefix(
@@ -153,7 +154,7 @@ struct PresentationTests {
   }
 
   @Test func integerLiteralIDsOutsideTestsAreReported() async {
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       withDependencies {
         $0.context = .live
       } operation: {

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import ExpectedFailures
 import Testing
 
 /// The navigation-stack testing episode, as tests over `StackRoot`.
@@ -32,7 +33,7 @@ struct StackTests {
     await store.send(.path(.push(id: 0, state: .counter(StackCounter.State())))) {
       $0.path[id: 0] = .counter(StackCounter.State())
     }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.path(.push(id: 0, state: .counter(StackCounter.State(count: 9)))))
     } matching: { issue in
       issue.comments.contains {
@@ -90,7 +91,7 @@ struct StackTests {
     ) {
       StackRoot()
     }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.path(.element(id: 0, action: .counter(.incrementButtonTapped))))
     } matching: { issue in
       issue.comments.first?.rawValue.contains(
@@ -105,7 +106,7 @@ struct StackTests {
     ) {
       StackRoot()
     }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.path(.element(id: 5, action: .counter(.incrementButtonTapped))))
     } matching: { issue in
       let text = issue.comments.first?.rawValue ?? ""
@@ -114,7 +115,7 @@ struct StackTests {
       ) && text.contains("received an action for a missing element")
         && text.contains("Missing ID:\n    #5") && text.contains("Existing IDs:\n    [#0]")
     }
-    await withKnownIssue {
+    await expectFailure {
       await store.send(.path(.popFrom(id: 7)))
     } matching: { issue in
       issue.comments.first?.rawValue.contains("received a \"popFrom\" action for a missing element")
