@@ -31,12 +31,16 @@ let goals = [
     title: "Store: 100,000 favourites ≤ 1.2× 10 favourites",
     numerator: "Store.SaveRemoveFavorite.100000",
     denominator: "Store.SaveRemoveFavorite.10",
-    limit: 1.2
+    limit: 1.2,
+    expectedMiss: "the episode's modal state is a projection that copies the list on every "
+      + "action — see Docs/Benchmarks.md#goals"
   ),
   Goal(
     title: "Vanilla: 100,000 favourites ≤ 1.2× 10 favourites",
     numerator: "Vanilla.SaveRemoveFavorite.100000",
     denominator: "Vanilla.SaveRemoveFavorite.10",
-    limit: 1.2
+    limit: 1.2,
+    expectedMiss: "the episode's modal writes through bindings, each copying the list — see "
+      + "Docs/Benchmarks.md#goals"
   ),
 ]

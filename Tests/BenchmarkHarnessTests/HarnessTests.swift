@@ -113,6 +113,103 @@ struct HarnessTests {
     #expect(report.markdown().contains("| p0 | p25 | p50 |"))
   }
 
+  /// The real machine's header, labels that differ only at the end, and goals a design is
+  /// known to miss: every line fits, every row keeps its own label, no miss reads as a failure.
+  @Test func longHeadersSimilarLabelsAndExpectedMissesStayReadable() {
+    let report = Report(
+      machine: Machine(
+        cpu: "AMD EPYC 7B13 64-Core Processor",
+        cores: 2,
+        toolchain: "Swift version 6.3.1 (swift-6.3.1-RELEASE)",
+        date: "2026-11-24T20:43:20Z"
+      ),
+      quick: false,
+      results: [
+        .sample("ChildStore.Send.10Alive", pair: "child store +1", .composable, 78),
+        .sample("ChildStore.Send.100Alive", pair: "child store +1", .composable, 80),
+        .sample(
+          "Vanilla.SaveRemoveFavorite.10",
+          pair: "save + remove favourite in a list that is long, 10 favourites",
+          .vanilla,
+          958,
+          flags: [.noisy]
+        ),
+        .sample(
+          "Store.SaveRemoveFavorite.10",
+          pair: "save + remove favourite in a list that is long, 10 favourites",
+          .composable,
+          1_120,
+          flags: [.noisy]
+        ),
+        .sample(
+          "Vanilla.SaveRemoveFavorite.100000",
+          pair: "save + remove favourite in a list that is long, 100000 favourites",
+          .vanilla,
+          1_780_000,
+          flags: [.slow, .noisy]
+        ),
+        .sample(
+          "Store.SaveRemoveFavorite.100000",
+          pair: "save + remove favourite in a list that is long, 100000 favourites",
+          .composable,
+          68_140,
+          flags: [.noisy]
+        ),
+      ]
+    )
+    let text = report.text(goals: [
+      Goal(
+        title: "Store: 100,000 favourites ≤ 1.2× 10 favourites",
+        numerator: "Store.SaveRemoveFavorite.100000",
+        denominator: "Store.SaveRemoveFavorite.10",
+        limit: 1.2,
+        expectedMiss: "the modal copies the list on every action — see Docs/Benchmarks.md#goals"
+      ),
+      Goal(
+        title: "Vanilla: 100,000 favourites ≤ 1.2× 10 favourites",
+        numerator: "Vanilla.SaveRemoveFavorite.100000",
+        denominator: "Vanilla.SaveRemoveFavorite.10",
+        limit: 1.2
+      ),
+    ])
+    let lines = text.split(separator: "\n")
+    #expect(lines.allSatisfy { $0.count <= 100 }, "\(text)")
+    #expect(text.contains("child store +1: 10Alive"))
+    #expect(text.contains("child store +1: 100Alive"))
+    let rows = lines.filter { $0.hasPrefix("save + remove") || $0.hasPrefix("child store") }
+    let labels = rows.map { $0.components(separatedBy: "  ").first ?? "" }
+    #expect(rows.count == 4)
+    #expect(Set(labels).count == 4, "labels collide: \(labels)")
+    #expect(labels.contains { $0.hasSuffix("…100000 favourites") })
+    #expect(labels.contains { $0.hasSuffix("…10 favourites") })
+    #expect(text.contains("(expected: the modal copies the list"))
+    #expect(text.contains("(missed by "))
+    #expect(!text.contains("MISSED"))
+    #expect(
+      report.markdown(goals: []).contains("| child store +1: 100Alive |")
+    )
+  }
+
+  @Test func aShortenedLabelKeepsItsStartAndEnoughOfItsEndToStayUnique() {
+    #expect(
+      Report.shortened("save + remove favourite, 100000 favourites", to: 21, keepingEnd: 9)
+        == "save + remo…avourites"
+    )
+    #expect(Report.shortened("short", to: 10, keepingEnd: 0) == "short")
+    #expect(
+      Report.uniqueLabels(
+        ["top counter +1, 100 on stack", "top counter +1, 10000 on stack"],
+        width: 20
+      )
+        == ["top cou…100 on stack", "top c…10000 on stack"]
+    )
+    #expect(
+      Report.sharedPrefix(["ChildStore.Send.10Alive", "ChildStore.Send.100Alive"])
+        == "ChildStore.Send."
+    )
+    #expect(Report.sharedPrefix(["Store.Send", "Stack.PushPop"]) == "")
+  }
+
   @Test func aBaselineMarksChangesWithinNoiseAndRealChanges() {
     let before = Report(
       machine: .sample,
