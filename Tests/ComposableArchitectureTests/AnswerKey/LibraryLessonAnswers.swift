@@ -1,0 +1,111 @@
+import Clocks
+import ComposableArchitecture
+import ComposableArchitectureTesting
+import ExpectedFailures
+import Testing
+
+/// The answer key's claims about the library lessons, each run as the exercise describes it.
+///
+/// `Docs/Answers.md` names these tests; if an answer stops being true, its test fails.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct LibraryLessonAnswers {
+  private enum TimerID: Hashable, Sendable { case timer }
+
+  /// Lesson 2, exercise 2: `cancelByIDStopsARunningEffect` without `.cancellable(id:)`.
+  ///
+  /// The `.cancel(id:)` then finds nothing to cancel: the timer keeps ticking through the five
+  /// seconds, so the first expectation after them fails, and one task is still asleep at the end.
+  @Test func lesson2_exercise2_withoutCancellableTheCancelFindsNothing() async {
+    let clock = TestClock()
+    let store = Store(initialState: [String]()) { Recorder() }
+    await withMainSerialExecutor {
+      let task = store.send(.start("start") { ticking(clock) })
+      await clock.advance(by: .seconds(2))
+      #expect(store.state == ["start", "tick", "tick"])
+      store.send(.start("stop") { .cancel(id: TimerID.timer) })
+      await clock.advance(by: .seconds(5))
+      #expect(store.state == ["start", "tick", "tick", "stop"] + Array(repeating: "tick", count: 5))
+      #expect(clock.sleeperCount == 1)
+      task.cancel()
+      await task.finish()
+    }
+  }
+
+  /// Lesson 4, exercise 1: `timerWithTestClock` without its last `send(.toggleTimerButtonTapped)`.
+  ///
+  /// The ten seconds deliver one more tick, which takes the count to 3, where the feature stops
+  /// its own timer: so the failure is one unexpected action, reported at the last assertion —
+  /// and no effect is left running.
+  @Test func lesson4_exercise1_withoutTheLastToggleOneTickIsLeftOver() async {
+    let lastAssertion = #line + 13
+    await expectFailure {
+      let clock = TestClock()
+      let store = TestStore(initialState: Feature.State()) {
+        Feature()
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = true }
+      await clock.advance(by: .seconds(1))
+      await store.receive(.timerTick) { $0.count = 1 }
+      await clock.advance(by: .milliseconds(999))
+      await clock.advance(by: .milliseconds(1))
+      await store.receive(.timerTick) { $0.count = 2 }
+      await clock.advance(by: .seconds(10))
+    } matching: { issue in
+      issue.message == """
+        The store received 1 unexpected action after this one: …
+
+        Unhandled actions:
+          [0]: Feature.Action.timerTick
+        """ && issue.location.line == lastAssertion
+    }
+  }
+
+  /// Lesson 4, exercise 3: one `advance(by: .milliseconds(999))` instead of 999 + 1.
+  ///
+  /// The tick is due at 2 s and the clock stops at 1.999 s, so `receive` waits — in real time,
+  /// because what it waits for is an action, not a time on the test clock — and then reports
+  /// that nothing came. The default wait is one second; the exercise's test passes 0.1 s to
+  /// keep the suite fast.
+  @Test func lesson4_exercise3_oneMillisecondShortReceivesNothing() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.timerTick) { $0.count = 1 }
+    await clock.advance(by: .milliseconds(999))
+    await expectFailure {
+      await store.receive(.timerTick, timeout: .milliseconds(100)) { $0.count = 2 }
+    } matching: { issue in
+      issue.message == "Expected to receive an action, but received none after 0.1 seconds."
+    }
+    await clock.advance(by: .milliseconds(1))
+    await store.receive(.timerTick) { $0.count = 2 }
+    await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = false }
+  }
+
+  /// Lesson 5, exercise 3: push two counters, pop the first, push a third.
+  ///
+  /// The third gets ID 2: IDs count every push, and a popped ID is never given out again.
+  @Test func lesson5_exercise3_aPoppedIDIsNeverReused() async {
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 0] = .counter(StackCounter.State())
+    }
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 1] = .counter(StackCounter.State())
+    }
+    await store.send(.path(.popFrom(id: 0))) {
+      $0.path = StackState()
+    }
+    await store.send(.path(.push(.counter(StackCounter.State())))) {
+      $0.path[id: 2] = .counter(StackCounter.State())
+    }
+  }
+}
