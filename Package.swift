@@ -113,6 +113,7 @@ let package = Package(
       name: "AnswerKeyTests",
       dependencies: [
         "ComposablePrimeTime", "ComposableArchitecture", "ComposableArchitectureTesting",
+        "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks", "ExpectedFailures",
       ]
     ),
     .testTarget(

@@ -88,6 +88,7 @@ struct Scratch {
           name: "AnswerKeyTests",
           dependencies: [
             "ComposablePrimeTime", "ComposableArchitecture", "ComposableArchitectureTesting",
+            "VanillaPrimeTime", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks", "ExpectedFailures",
           ]
         ),
       ],

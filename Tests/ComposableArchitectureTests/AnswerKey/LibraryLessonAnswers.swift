@@ -64,6 +64,20 @@ struct LibraryLessonAnswers {
     }
   }
 
+  /// Lesson 4, exercise 2: `partialAssertionsPass`, made to pass exhaustively.
+  ///
+  /// Two more lines than the non-exhaustive test: the first of the two effect actions must be
+  /// received, and the first increment's change stated. Each checks something the
+  /// non-exhaustive test let through — the order of the actions and every intermediate count.
+  @Test func lesson4_exercise2_theSameFlowExhaustively() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.sendTwoButtonTapped)
+    await store.receive(.first) { $0.count = 10 }
+    await store.receive(.second) { $0.count = 110 }
+    await store.send(.incrementButtonTapped) { $0.count = 111 }
+    await store.send(.incrementButtonTapped) { $0.count = 112 }
+  }
+
   /// Lesson 4, exercise 3: one `advance(by: .milliseconds(999))` instead of 999 + 1.
   ///
   /// The tick is due at 2 s and the clock stops at 1.999 s, so `receive` waits — in real time,
