@@ -38,7 +38,7 @@ import Testing
   }
 
   @Test func readingNowIsNotAnIssue() async {
-    let issues = await IssueReporting.collect {
+    let issues = IssueReporting.collect {
       _ = UnimplementedClock().now
     }
     #expect(issues.isEmpty)
