@@ -12,6 +12,15 @@ import Testing
 struct LibraryLessonAnswers {
   private enum TimerID: Hashable, Sendable { case timer }
 
+  /// The timer feature of `timerWithTestClock`, on `clock`.
+  private func timerStore(_ clock: TestClock) -> TestStore<Feature.State, Feature.Action> {
+    TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+  }
+
   /// Lesson 2, exercise 2: `cancelByIDStopsARunningEffect` without `.cancellable(id:)`.
   ///
   /// The `.cancel(id:)` then finds nothing to cancel: the timer keeps ticking through the five
@@ -39,14 +48,10 @@ struct LibraryLessonAnswers {
   /// its own timer: so the failure is one unexpected action, reported at the last assertion —
   /// and no effect is left running.
   @Test func lesson4_exercise1_withoutTheLastToggleOneTickIsLeftOver() async {
-    let lastAssertion = #line + 13
+    let lastAssertion = #line + 9
     await expectFailure {
       let clock = TestClock()
-      let store = TestStore(initialState: Feature.State()) {
-        Feature()
-      } withDependencies: {
-        $0.continuousClock = clock
-      }
+      let store = timerStore(clock)
       await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = true }
       await clock.advance(by: .seconds(1))
       await store.receive(.timerTick) { $0.count = 1 }
@@ -86,11 +91,7 @@ struct LibraryLessonAnswers {
   /// keep the suite fast.
   @Test func lesson4_exercise3_oneMillisecondShortReceivesNothing() async {
     let clock = TestClock()
-    let store = TestStore(initialState: Feature.State()) {
-      Feature()
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = timerStore(clock)
     await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = true }
     await clock.advance(by: .seconds(1))
     await store.receive(.timerTick) { $0.count = 1 }
