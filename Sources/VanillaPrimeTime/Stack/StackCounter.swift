@@ -6,7 +6,8 @@ import Observation
 /// The timer and "load and go" are `Task`s on an injected clock. The model does not know it is
 /// on a stack: to leave it calls `onDismiss` (a tick that reaches 100), to ask for a new counter
 /// it calls `onGoToCounter`; the parent sets both when it pushes the model. Its tasks run until
-/// ``cancelTasks()`` — the parent calls it on pop; nothing else stops them.
+/// ``cancelTasks()`` — the parent calls it on pop — or, for the timer, until the tick after the
+/// model is released.
 ///
 /// ```swift
 /// let counter = CounterModel(count: 0, clock: ContinuousClock())
@@ -64,7 +65,10 @@ public final class CounterModel {
         } catch {
           return
         }
-        self?.timerTick()
+        // A model released without `cancelTasks()` ends its timer at the next tick instead
+        // of waking every second forever for nobody.
+        guard let self else { return }
+        self.timerTick()
       }
     }
   }
