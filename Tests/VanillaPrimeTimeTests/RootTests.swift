@@ -213,7 +213,9 @@ struct RootTests {
 
   /// Lesson "a Task outlives its screen unless cancelled by hand": a counter that leaves the screen
   /// without going through the root's bookkeeping keeps its timer task asleep on the clock until
-  /// the next tick. The task holds the model weakly, so that tick finds the model gone and ends
+  /// the next tick.
+  ///
+  /// The task holds the model weakly, so that tick finds the model gone and ends
   /// the task; a model still held elsewhere (a closure, a cache) would tick on, forever, unless
   /// something calls `cancelTasks()`.
   @Test func timerAfterTheScreenIsGone() async {
