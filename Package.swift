@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "ComposablePrimeTime", targets: ["ComposablePrimeTime"]),
     .executable(name: "prime-time-benchmarks", targets: ["PrimeTimeBenchmarks"]),
     .executable(name: "prime-time-report", targets: ["PrimeTimeReport"]),
+    .executable(name: "prime-time", targets: ["PrimeTimeTerminalApp"]),
   ],
   dependencies: [],
   targets: [
@@ -43,6 +44,20 @@ let package = Package(
     .target(
       name: "ComposablePrimeTime",
       dependencies: ["ComposableArchitecture", "PrimeTimeCore"]
+    ),
+
+    // MARK: The terminal front end (both apps side by side; links no test framework)
+    .target(
+      name: "PrimeTimeTerminal",
+      dependencies: [
+        "VanillaPrimeTime", "ComposablePrimeTime", "ComposableArchitecture", "PrimeTimeCore",
+        "Clocks",
+      ]
+    ),
+    .executableTarget(name: "PrimeTimeTerminalApp", dependencies: ["PrimeTimeTerminal"]),
+    .testTarget(
+      name: "PrimeTimeTerminalTests",
+      dependencies: ["PrimeTimeTerminal", "PrimeTimeCore", "Clocks"]
     ),
 
     // MARK: Tests

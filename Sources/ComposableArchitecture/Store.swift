@@ -107,6 +107,13 @@ extension Store {
     if case .root(let root) = core { root.effects.cancelAll() }
   }
 
+  /// How many effects the root of this store is running now (a program that drives a store
+  /// from a script waits until the only ones left are asleep on its clock).
+  package var _runningEffectCount: Int {
+    guard case .root(let root) = core else { return 0 }
+    return root.effects.count
+  }
+
   /// Waits until the root of this store runs no effect, those that running effects start included.
   ///
   /// What a UI test's "wait for the screen to update" does. An effect that never ends (a timer)

@@ -23,8 +23,7 @@ public struct NumberFactClient: Sendable {
   /// - Parameter number: The number.
   /// - Returns: For example "7 is the 4th prime."
   public static func localFact(_ number: Int) -> String {
-    guard isPrime(number) else { return "\(number) is not prime." }
-    return "\(number) is the \(ordinal((2...number).count(where: isPrime))) prime."
+    numberFact(number)
   }
 }
 

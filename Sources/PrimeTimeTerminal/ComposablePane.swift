@@ -1,0 +1,80 @@
+import Clocks
+import ComposableArchitecture
+import ComposablePrimeTime
+import Foundation
+import PrimeTimeCore
+
+/// The composable app in the terminal: the app's store and the stack's store, with live
+/// dependencies.
+///
+/// Its log is what the store reports through `_printChanges`: every action it received (from
+/// a button or from an effect) and the whole state's diff.
+@MainActor
+public final class ComposablePane: AppPane {
+  public let name = "composable"
+  public var log: [String] { printed.withLock { $0 } }
+
+  let store: StoreOf<AppFeature>
+  let stackStore: StoreOf<RootFeature>
+  let content: ContentView
+  let stack: StackView
+  private let manualClock: TestClock?
+  private let printed: LockIsolated<[String]>
+
+  /// Creates the app.
+  ///
+  /// - Parameter settings: Its dependencies.
+  public init(settings: PaneSettings) {
+    let printed = LockIsolated<[String]>([])
+    let output: @Sendable (String) -> Void = { report in
+      printed.withLock { $0 += report.split(separator: "\n").map(String.init) }
+    }
+    let storage = settings.storage(for: "composable")
+    let (clock, manualClock) = settings.clock()
+    store = Store(initialState: AppFeature.State()) {
+      AppFeature()._printChanges(to: output)
+    } withDependencies: {
+      $0.date = DateGenerator(settings.now)
+      $0.fileClient = .storage(storage)
+      $0.primeClient = .liveValue
+    }
+    stackStore = Store(initialState: RootFeature.State()) {
+      RootFeature()._printChanges(to: output)
+    } withDependencies: {
+      $0.continuousClock = clock
+      $0.numberFact = .liveValue
+    }
+    content = ContentView(store: store)
+    stack = StackView(store: stackStore)
+    self.manualClock = manualClock
+    self.printed = printed
+  }
+
+  public var counterScreen: Screen { content.counterView.screen }
+  public var favoritesScreen: Screen { content.favoritePrimesView.screen }
+  public var activityFeed: [Activity] { store.state.activityFeed }
+  public var stackRootScreen: Screen { stack.rootScreen }
+  public var stackTopScreen: Screen? { stackStore.state.path.isEmpty ? nil : stack.screen }
+
+  public func stackBack() {
+    printed.withLock { $0.append("▸ back") }
+    stack.back()
+  }
+
+  public func willTap(_ title: String, on tab: Tab) {
+    printed.withLock { $0.append("▸ \"\(title)\"") }
+  }
+
+  public func noteChanges() {}
+
+  public var isIdle: Bool {
+    // Every effect of the app's store ends; on the stack, timers and "load and go" sleep on the
+    // clock between ticks, and everything else ends.
+    store._runningEffectCount == 0
+      && stackStore._runningEffectCount == (manualClock?.sleeperCount ?? 0)
+  }
+
+  public func advance(by duration: Duration) async {
+    await manualClock?.advance(by: duration)
+  }
+}
