@@ -1,0 +1,163 @@
+import Clocks
+import Foundation
+import PrimeTimeCore
+import Testing
+
+@testable import PrimeTimeTerminal
+
+/// Each screen of both apps as the terminal draws it, as text: what a user sees, checked line by
+/// line on both sides.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ScreenTextTests {
+  /// Both apps draw exactly `expected` on `tab` (one app's drawing can never stand in for the
+  /// other's: each side is checked).
+  func expectBoth(_ controller: Controller, on tab: Tab, _ expected: [String]) {
+    for pane in controller.panes {
+      let lines = pane.lines(on: tab, selectedRow: controller.selectedRow) { _ in "00:00:00" }
+      #expect(lines == expected, "\(pane.name)")
+    }
+  }
+
+  @Test func counterAtStart() throws {
+    let directory = try TemporaryDirectory()
+    let (controller, _, _) = makeController(directory)
+    expectBoth(
+      controller,
+      on: .counter,
+      ["# Counter demo", "[-]", "0", "[+]", "[Is this prime?]", "[What is the 0th prime?]"]
+    )
+  }
+
+  /// While the nth-prime engine answers, the button is disabled in both apps (checked before
+  /// the answer can arrive: it needs the main actor, which this test holds); then the alert.
+  @Test func nthPrimeButtonDisabledWhileAskingThenTheAlert() async throws {
+    let directory = try TemporaryDirectory()
+    let (controller, _, _) = makeController(directory)
+    for _ in 0..<7 { _ = controller.handle(.character("+")) }
+    _ = controller.handle(.character("n"))
+    expectBoth(
+      controller,
+      on: .counter,
+      [
+        "# Counter demo", "[-]", "7", "[+]", "[Is this prime?]",
+        "[What is the 7th prime?] (disabled)",
+      ]
+    )
+    _ = controller.handle(.character("n"))
+    #expect(controller.hint == "“What is the 7th prime?” is disabled right now")
+    #expect(await waitUntilIdle(controller))
+    expectBoth(
+      controller,
+      on: .counter,
+      [
+        "# Counter demo", "[-]", "7", "[+]", "[Is this prime?]", "[What is the 7th prime?]",
+        "alert: The 7th prime is 17", "  [Ok]",
+      ]
+    )
+    _ = controller.handle(.character("+"))
+    #expect(controller.hint == "an alert is up: press enter for Ok")
+    _ = controller.handle(.enter)
+    expectBoth(
+      controller,
+      on: .counter,
+      ["# Counter demo", "[-]", "7", "[+]", "[Is this prime?]", "[What is the 7th prime?]"]
+    )
+  }
+
+  @Test func primeModalSaveThenRemove() throws {
+    let directory = try TemporaryDirectory()
+    let (controller, _, _) = makeController(directory)
+    for key in ["+", "+", "p"] { _ = controller.handle(.character(Character(key))) }
+    let counter = [
+      "# Counter demo", "[-]", "2", "[+]", "[Is this prime?]", "[What is the 2nd prime?]",
+    ]
+    expectBoth(
+      controller,
+      on: .counter,
+      counter + ["sheet:", "  # Is this prime?", "  2 is prime 🎉", "  [Save to favorite primes]"]
+    )
+    _ = controller.handle(.character("s"))
+    expectBoth(
+      controller,
+      on: .counter,
+      counter + [
+        "sheet:", "  # Is this prime?", "  2 is prime 🎉", "  [Remove from favorite primes]",
+      ]
+    )
+    _ = controller.handle(.escape)
+    expectBoth(controller, on: .counter, counter)
+    expectBoth(
+      controller,
+      on: .favorites,
+      ["# Favorite primes", "▸ - 2", "[Save]", "[Load]", "Activity:", "  00:00:00 saved 2"]
+    )
+  }
+
+  /// Deleting the selected row, and the alert a corrupt favourites file raises on Load (each app
+  /// names its own file).
+  @Test func favoritesDeleteAndTheLoadAlert() async throws {
+    let directory = try TemporaryDirectory()
+    let (controller, vanilla, composable) = makeController(directory)
+    for key: Character in ["+", "+", "p", "s", "x", "+", "p", "s", "x", "2", "d"] {
+      _ = controller.handle(.character(key))
+    }
+    expectBoth(
+      controller,
+      on: .favorites,
+      [
+        "# Favorite primes", "▸ - 3", "[Save]", "[Load]", "Activity:", "  00:00:00 saved 2",
+        "  00:00:00 saved 3", "  00:00:00 removed 2",
+      ]
+    )
+    for app in ["vanilla", "composable"] {
+      let folder = directory.url.appendingPathComponent(app)
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      try Data("not json".utf8).write(to: folder.appendingPathComponent("favorite-primes.json"))
+    }
+    _ = controller.handle(.character("l"))
+    #expect(await waitUntilIdle(controller))
+    for pane in [vanilla as any AppPane, composable] {
+      let alert = try #require(pane.favoritesScreen.alert, "\(pane.name)")
+      #expect(alert.title.contains("\(pane.name)/favorite-primes.json"), "\(alert.title)")
+    }
+    _ = controller.handle(.enter)
+    #expect(vanilla.favoritesScreen.alert == nil && composable.favoritesScreen.alert == nil)
+  }
+
+  /// The stack's root with its summary, and each pushed screen on top.
+  @Test func stackScreensAndTheSummary() async throws {
+    let directory = try TemporaryDirectory()
+    let (controller, _, _) = makeController(directory)
+    for key: Character in ["3", "c", "+", "+", "c", "+", "+", "+", "r", "b", "f", "a"] {
+      _ = controller.handle(.character(key))
+      #expect(await waitUntilIdle(controller))
+    }
+    expectBoth(
+      controller,
+      on: .stack,
+      [
+        "# Navigation stack", "Sum: 5", "- Counter 2", "- Counter 3", "- Number fact 3",
+        "[Counter]", "[Number fact]", "[Prime number]", "on top:", "  # Number fact", "  3",
+        "  3 is the 2nd prime.", "  [Get fact]",
+      ]
+    )
+    _ = controller.handle(.character("b"))
+    _ = controller.handle(.character("b"))
+    _ = controller.handle(.character("r"))
+    expectBoth(
+      controller,
+      on: .stack,
+      [
+        "# Navigation stack", "Sum: 2", "- Counter 2", "- Prime number 2", "[Counter]",
+        "[Number fact]", "[Prime number]", "on top:", "  # Prime number", "  2 is the 1st prime",
+      ]
+    )
+  }
+
+  /// Waits for the work a key started (the live nth-prime engine answers on another thread), as
+  /// a test store's `receive` waits for an effect's action: bounded, and yielding first.
+  private func waitUntilIdle(_ controller: Controller) async -> Bool {
+    await waitUntil(timeout: .seconds(10)) { controller.isIdle }
+  }
+}

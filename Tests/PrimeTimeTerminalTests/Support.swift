@@ -1,0 +1,57 @@
+import Foundation
+import PrimeTimeCore
+
+@testable import PrimeTimeTerminal
+
+/// A fresh data directory of the test's own, removed when the test ends.
+final class TemporaryDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prime-time-terminal-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Both apps with a data directory of their own, manual time and a fixed date, as a script runs
+/// them.
+@MainActor
+func makeController(_ directory: TemporaryDirectory) -> (Controller, VanillaPane, ComposablePane) {
+  let settings = PaneSettings(
+    dataDirectory: directory.url,
+    now: { Date(timeIntervalSinceReferenceDate: 0) },
+    manualTime: true
+  )
+  let vanilla = VanillaPane(settings: settings)
+  let composable = ComposablePane(settings: settings)
+  return (Controller(panes: [vanilla, composable]), vanilla, composable)
+}
+
+/// Runs a script on both apps and returns its frames, one string each.
+@MainActor
+func frames(_ script: String, in directory: TemporaryDirectory, width: Int = 100) async throws
+  -> [String]
+{
+  let (controller, _, _) = makeController(directory)
+  var frames: [String] = []
+  try await Script(script).run(
+    controller,
+    frame: Frame(formatTime: { _ in "00:00:00" }),
+    width: width
+  ) {
+    frames.append($0)
+  }
+  return frames
+}
+
+/// The text of one side (0: vanilla, 1: composable) of a frame's side-by-side part.
+func side(_ index: Int, of frame: String) -> [String] {
+  frame.split(separator: "\n").compactMap { line in
+    let cells = line.components(separatedBy: " │ ")
+    guard cells.count == 2 else { return nil }
+    return cells[index].trimmingCharacters(in: .whitespaces)
+  }
+}
