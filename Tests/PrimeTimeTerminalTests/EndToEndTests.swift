@@ -43,7 +43,9 @@ struct EndToEndTests {
     )
   }
 
-  /// Keys on standard input (not a terminal): a frame per step, then status 0. "Load and go"
+  /// Keys on standard input (not a terminal): a frame per step, then status 0.
+  ///
+  /// "Load and go"
   /// disables its button until two seconds pass on the script's clock.
   @Test func aScriptOnStandardInputPrintsAFramePerStep() throws {
     let directory = try TemporaryDirectory()
