@@ -57,7 +57,7 @@ let package = Package(
     .executableTarget(name: "PrimeTimeTerminalApp", dependencies: ["PrimeTimeTerminal"]),
     .testTarget(
       name: "PrimeTimeTerminalTests",
-      dependencies: ["PrimeTimeTerminal", "PrimeTimeCore", "Clocks"]
+      dependencies: ["PrimeTimeTerminal", "PrimeTimeCore", "PrimeTimeFixtures", "Clocks"]
     ),
 
     // MARK: Tests

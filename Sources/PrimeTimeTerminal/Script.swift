@@ -26,7 +26,7 @@ public struct ScriptError: Error, Equatable, CustomStringConvertible {
 /// `stack`, `increment`, `decrement`, `is-prime`, `nth-prime`, `save`, `close`, `ok`, `delete`,
 /// `load`, `back`, `quit`), or `wait N` (N seconds, at most 3,600). Blank lines and lines
 /// starting with `#` are skipped.
-public struct Script: Equatable, Sendable {
+public struct Script: Sendable {
   /// The steps, each with its line number and text.
   public let steps: [(line: Int, text: String, step: ScriptStep)]
 
@@ -59,7 +59,8 @@ public struct Script: Equatable, Sendable {
     if let key = Key.names[lowered] ?? intents[lowered] { return .key(key) }
     let words = lowered.split(separator: " ")
     if words.first == "wait" {
-      let amount = words.count == 2 ? words[1].replacingOccurrences(of: "s", with: "") : ""
+      let amount =
+        words.count == 2 ? String(words[1].hasSuffix("s") ? words[1].dropLast() : words[1]) : ""
       guard let seconds = Int(amount), (0...3_600).contains(seconds) else {
         throw ScriptError(
           line: number,
@@ -75,10 +76,6 @@ public struct Script: Equatable, Sendable {
         + Key.names.keys.sorted().joined(separator: ", ") + ". Intents: "
         + intents.keys.sorted().joined(separator: ", ") + "."
     )
-  }
-
-  public static func == (lhs: Script, rhs: Script) -> Bool {
-    lhs.steps.map(\.line) == rhs.steps.map(\.line) && lhs.steps.map(\.step) == rhs.steps.map(\.step)
   }
 
   /// Performs the steps and writes a frame after each (and one before the first).

@@ -1,4 +1,5 @@
 import Foundation
+import PrimeTimeFixtures
 import Testing
 
 /// The built `prime-time` program run as a user runs it in a script: plain frames, no escape

@@ -1,4 +1,5 @@
 import Foundation
+import PrimeTimeFixtures
 import Testing
 
 @testable import PrimeTimeTerminal

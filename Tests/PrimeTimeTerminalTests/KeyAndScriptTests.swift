@@ -38,6 +38,9 @@ struct KeyAndScriptTests {
       try Script("wait\n")
     } throws: { ($0 as? ScriptError)?.line == 1 }
     #expect {
+      try Script("wait s3")
+    } throws: { ($0 as? ScriptError)?.line == 1 }
+    #expect {
       try Script("+\nwait 99999")
     } throws: {
       ($0 as? ScriptError)?.description

@@ -1,6 +1,7 @@
 import Clocks
 import Foundation
 import PrimeTimeCore
+import PrimeTimeFixtures
 import Testing
 
 @testable import PrimeTimeTerminal

@@ -1,20 +1,8 @@
 import Foundation
 import PrimeTimeCore
+import PrimeTimeFixtures
 
 @testable import PrimeTimeTerminal
-
-/// A fresh data directory of the test's own, removed when the test ends.
-final class TemporaryDirectory {
-  let url: URL
-
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("prime-time-terminal-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 /// Both apps with a data directory of their own, manual time and a fixed date, as a script runs
 /// them.
