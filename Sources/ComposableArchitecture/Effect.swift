@@ -174,10 +174,18 @@ extension Effect {
   ///
   /// - Parameter other: Another effect.
   /// - Returns: One effect that runs both; merging with `.none` returns the other unchanged.
-  @inlinable
+  @inlinable @inline(__always)
   public func merge(with other: Self) -> Self {
+    // Most merges on the hot path have a `.none` side: these two checks are inlined into every
+    // operator, and only two real effects pay for a call.
     if isNone { return other }
     if other.isNone { return self }
+    return merging(other)
+  }
+
+  /// Merges two effects that are both not `.none`.
+  @usableFromInline
+  func merging(_ other: Self) -> Self {
     switch (operation, other.operation) {
     case (.none, _): return other
     case (_, .none): return self

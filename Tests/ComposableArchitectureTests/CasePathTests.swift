@@ -39,3 +39,84 @@ import Testing
     #expect(path.extract(from: 4) == 4)
   }
 }
+
+/// `casePath(_:)` reads a stored case path at its byte offset instead of applying the key path;
+/// these tests hold that shortcut to what the key path itself returns.
+@Suite struct ResolvedCasePathTests {
+  /// Cases whose payloads differ in size and alignment, so a wrong offset reads a case path of
+  /// another case (or of another type) and the answers below differ.
+  enum Mixed: Equatable, CasePathable {
+    case flag
+    case byte(UInt8)
+    case text(String)
+    case pair(Int, Double)
+    case list([Int])
+
+    struct AllCasePaths: Sendable {
+      let flag = AnyCasePath<Mixed, Void>(
+        embed: { .flag },
+        extract: { if case .flag = $0 { () } else { nil } }
+      )
+      let byte = AnyCasePath<Mixed, UInt8>(
+        embed: { .byte($0) },
+        extract: { if case .byte(let value) = $0 { value } else { nil } }
+      )
+      let text = AnyCasePath<Mixed, String>(
+        embed: { .text($0) },
+        extract: { if case .text(let value) = $0 { value } else { nil } }
+      )
+      let pair = AnyCasePath<Mixed, (Int, Double)>(
+        embed: { .pair($0.0, $0.1) },
+        extract: { if case .pair(let number, let measure) = $0 { (number, measure) } else { nil } }
+      )
+      let list = AnyCasePath<Mixed, [Int]>(
+        embed: { .list($0) },
+        extract: { if case .list(let value) = $0 { value } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+
+  static let samples: [Mixed] = [.flag, .byte(7), .text("seven"), .pair(7, 0.7), .list([7])]
+
+  /// Every case's resolved path extracts and embeds exactly what the key path's value does.
+  @Test func aResolvedCasePathIsTheKeyPathsValue() {
+    func check<Value: Equatable>(_ keyPath: CaseKeyPath<Mixed, Value>, embedding value: Value) {
+      let resolved = Mixed.casePath(keyPath)
+      let applied = Mixed.allCasePaths[keyPath: keyPath]
+      #expect(resolved.embed(value) == applied.embed(value))
+      for sample in Self.samples {
+        #expect(resolved.extract(from: sample) == applied.extract(from: sample))
+      }
+    }
+    check(\.byte, embedding: 9)
+    check(\.text, embedding: "nine")
+    check(\.list, embedding: [9])
+    // Payloads that are not Equatable, compared case by case.
+    #expect(Mixed.casePath(\.flag).embed(()) == .flag)
+    #expect(
+      Self.samples.map { Mixed.casePath(\.flag).extract(from: $0) != nil } == [
+        true, false, false, false, false,
+      ]
+    )
+    let pair = Mixed.casePath(\.pair)
+    #expect(pair.embed((3, 0.5)) == .pair(3, 0.5))
+    #expect(Self.samples.compactMap { pair.extract(from: $0)?.0 } == [7])
+  }
+
+  /// A chain through a payload's own case paths is not a stored property of `AllCasePaths`:
+  /// it has no offset and is applied as a key path.
+  @Test func aChainIsAppliedAsAKeyPath() {
+    #expect(MemoryLayout<Parent.Action.AllCasePaths>.offset(of: \.counter.setCount) == nil)
+    #expect(Parent.Action.casePath(\.counter.setCount).extract(from: .counter(.setCount(4))) == 4)
+  }
+
+  /// `Optional`'s case paths are computed properties: no offset, so they are applied as key
+  /// paths.
+  @Test func computedCasePathsAreAppliedAsKeyPaths() {
+    #expect(MemoryLayout<Int?.AllCasePaths>.offset(of: \.some) == nil)
+    #expect(Int?.casePath(\.some).extract(from: 3) == 3)
+    #expect(Int?.casePath(\.some).embed(4) == 4)
+    #expect(Int?.casePath(\.none).extract(from: 3) == nil)
+  }
+}

@@ -61,7 +61,21 @@ extension CasePathable {
   public static func casePath<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> AnyCasePath<
     Self, Value
   > {
-    allCasePaths[keyPath: keyPath]
+    // A direct `reduce(into:action:)` resolves its operators' case paths on every action, so
+    // this is on a hot path. Applying a key path goes through the runtime (about 580
+    // instructions here, most of them a metadata lookup); a case path stored in
+    // `AllCasePaths` sits at the byte offset `MemoryLayout.offset(of:)` reports (about 180).
+    guard let offset = MemoryLayout<AllCasePaths>.offset(of: keyPath) else {
+      return allCasePaths[keyPath: keyPath]  // a chain or a computed case path
+    }
+    // Safe: `offset(of:)` is non-nil only for a path of stored properties of structs, and then
+    // it is where the stored `AnyCasePath<Self, Value>` (the key path's value type) lives inside
+    // `AllCasePaths`; the pointer is read within the closure and does not escape.
+    // `CasePathTests.aResolvedCasePathIsTheKeyPathsValue` compares both ways for every kind.
+    return withUnsafePointer(to: allCasePaths) { pointer in
+      UnsafeRawPointer(pointer).advanced(by: offset)
+        .assumingMemoryBound(to: AnyCasePath<Self, Value>.self).pointee
+    }
   }
 
   /// Returns whether this value is the case named by `keyPath`.
