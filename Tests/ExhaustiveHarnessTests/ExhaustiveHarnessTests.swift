@@ -322,3 +322,74 @@ struct ExhaustiveHarnessTests {
     }
   }
 }
+
+/// A model that keeps its child objects in a dictionary (lesson 8, exercise 3).
+@MainActor
+@Observable
+final class Kennel {
+  var pets: [String: Pet]
+
+  init() {
+    pets = Dictionary(
+      uniqueKeysWithValues: ["Rex", "Fido", "Bella", "Max", "Luna", "Milo", "Coco", "Nala"]
+        .map { ($0, Pet()) }
+    )
+  }
+
+  /// Rebuilds the dictionary with the same keys and the same objects.
+  ///
+  /// A reload that merges fresh data into a larger table does this. A table of another size
+  /// orders its keys by other bits of their hashes, so it usually iterates in another order;
+  /// this one tries ten sizes until it does (eight keys keeping their order through all ten is
+  /// about as likely as guessing 8! ten times in a row), so the test below does not depend on
+  /// luck, and it checks that the order did change.
+  func rebuild() {
+    let before = Array(pets.keys)
+    for power in 5..<15 {
+      var fresh = [String: Pet](minimumCapacity: 1 << power)
+      for (name, pet) in pets { fresh[name] = pet }
+      if Array(fresh.keys) != before {
+        pets = fresh
+        return
+      }
+    }
+  }
+}
+
+@MainActor
+@Observable
+final class Pet {
+  var naps = 0
+}
+
+@MainActor
+struct DictionaryOfObjectsTests {
+  /// The rebuild keeps every object, and the harness still reports one as replaced.
+  ///
+  /// It pairs real and expected objects by walking both models in iteration order, and the two
+  /// dictionaries no longer iterate alike. Children kept in an array (or an ordered collection
+  /// keyed by ID) are walked in an order the model decides.
+  @Test func aDictionaryThatIteratesInAnotherOrderLooksLikeAReplacedObject() {
+    let harness = ExhaustiveHarness(Kennel())
+    let kennel = harness.model
+    // A first step, so the harness has paired the objects as the dictionaries iterate now.
+    harness.send {
+      kennel.pets["Rex"]?.naps += 1
+    } assert: {
+      $0.pets["Rex"]?.naps += 1
+    }
+    let orderBefore = Array(kennel.pets.keys)
+    let objectsBefore = Set(kennel.pets.values.map(ObjectIdentifier.init))
+    expectFailure {
+      harness.send(kennel.rebuild)
+    } matching: { issue in
+      ExhaustiveHarnessTests.says(
+        issue,
+        "The model holds a different Pet object at pets",
+        "than the expected model does"
+      )
+    }
+    #expect(Array(kennel.pets.keys) != orderBefore)
+    #expect(Set(kennel.pets.values.map(ObjectIdentifier.init)) == objectsBefore)
+  }
+}
