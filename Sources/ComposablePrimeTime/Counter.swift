@@ -61,6 +61,8 @@ public struct Counter: Reducer {
     case primeModal(PresentationAction<PrimeModal.Action>)
     /// "What is the nth prime?" tapped.
     case nthPrimeButtonTapped
+    /// "Cancel" tapped while the nth prime is asked.
+    case nthPrimeCancelButtonTapped
     /// The nth-prime client answered.
     case nthPrimeResponse(Int?)
     /// The alert's OK tapped.
@@ -68,6 +70,9 @@ public struct Counter: Reducer {
   }
 
   @Dependency(\.primeClient) var primeClient
+
+  /// The identity of the effect that asks for the nth prime, so "Cancel" can stop it.
+  enum CancelID: Hashable, Sendable { case nthPrime }
 
   /// Creates the reducer.
   public init() {}
@@ -99,6 +104,12 @@ public struct Counter: Reducer {
         return .run { [count = state.count, primeClient] send in
           await send(.nthPrimeResponse(await primeClient.nthPrime(count)))
         }
+        .cancellable(id: CancelID.nthPrime)
+      case .nthPrimeCancelButtonTapped:
+        // Cancelling the effect cancels the client's task: the live engine stops its sieve,
+        // and no answer comes back.
+        state.isNthPrimeButtonDisabled = false
+        return .cancel(id: CancelID.nthPrime)
       case .nthPrimeResponse(let prime):
         state.alertNthPrime = prime.map(PrimeAlert.init(prime:))
         state.isNthPrimeButtonDisabled = false
@@ -186,6 +197,9 @@ public struct CounterView {
   /// "What is the nth prime?" tapped.
   public func nthPrimeButtonAction() { store.send(.nthPrimeButtonTapped) }
 
+  /// "Cancel" tapped while the nth prime is asked.
+  public func nthPrimeCancelButtonAction() { store.send(.nthPrimeCancelButtonTapped) }
+
   /// The nth-prime alert's OK tapped.
   public func alertDismissButtonAction() { store.send(.alertDismissButtonTapped) }
 
@@ -199,6 +213,7 @@ public struct CounterView {
       increment: incrementCount,
       isPrime: isPrimeButtonAction,
       nthPrime: nthPrimeButtonAction,
+      cancelNthPrime: nthPrimeCancelButtonAction,
       modal: primeModal.map { Screen.Sheet($0.screen, dismiss: primeModalDismissed) },
       alertTitle: alertTitle,
       dismissAlert: alertDismissButtonAction

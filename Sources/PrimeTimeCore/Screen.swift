@@ -175,8 +175,9 @@ public struct Screen {
 /// The layout of each PrimeTime screen, shared by both apps: each app's screen passes its own
 /// labels and wires its own methods to the buttons (a wrong wire is that app's mistake).
 extension Screen {
-  /// The counter: − count +, "Is this prime?", "What is the nth prime?", the prime modal as a
-  /// sheet and the nth-prime alert.
+  /// The counter: − count +, "Is this prime?", "What is the nth prime?" (while a question is
+  /// asked: disabled, with "Asking for the 7th prime…" and "Cancel" under it), the prime modal as
+  /// a sheet and the nth-prime alert.
   ///
   /// - Parameters:
   ///   - count: The count, as the question's ordinal.
@@ -186,6 +187,7 @@ extension Screen {
   ///   - increment: What + does.
   ///   - isPrime: What "Is this prime?" does.
   ///   - nthPrime: What "What is the nth prime?" does.
+  ///   - cancelNthPrime: What "Cancel" does while a question is asked.
   ///   - modal: The prime modal while it is shown, and what swiping it away does.
   ///   - alertTitle: The nth-prime alert's title while it is shown.
   ///   - dismissAlert: What the alert's Ok does.
@@ -198,23 +200,29 @@ extension Screen {
     increment: @escaping @MainActor () -> Void,
     isPrime: @escaping @MainActor () -> Void,
     nthPrime: @escaping @MainActor () -> Void,
+    cancelNthPrime: @escaping @MainActor () -> Void,
     modal: Sheet?,
     alertTitle: String?,
     dismissAlert: @escaping @MainActor () -> Void
   ) -> Screen {
-    Screen(
+    var items: [Item] = [
+      .button("-", isEnabled: true, action: decrement),
+      .text(countLabel),
+      .button("+", isEnabled: true, action: increment),
+      .button("Is this prime?", isEnabled: true, action: isPrime),
+      .button(
+        "What is the \(ordinal(count)) prime?",
+        isEnabled: isNthPrimeButtonEnabled,
+        action: nthPrime
+      ),
+    ]
+    if !isNthPrimeButtonEnabled {
+      items.append(.text("Asking for the \(ordinal(count)) prime…"))
+      items.append(.button("Cancel", isEnabled: true, action: cancelNthPrime))
+    }
+    return Screen(
       title: "Counter demo",
-      items: [
-        .button("-", isEnabled: true, action: decrement),
-        .text(countLabel),
-        .button("+", isEnabled: true, action: increment),
-        .button("Is this prime?", isEnabled: true, action: isPrime),
-        .button(
-          "What is the \(ordinal(count)) prime?",
-          isEnabled: isNthPrimeButtonEnabled,
-          action: nthPrime
-        ),
-      ],
+      items: items,
       sheet: modal,
       alert: alertTitle.map { Alert(title: $0, buttons: [("Ok", dismissAlert)]) }
     )

@@ -53,6 +53,7 @@ public final class Controller {
         (.character("-"), "−", .tap(["-"])),
         (.character("p"), "Is this prime?", .tap(["Is this prime?"])),
         (.character("n"), "What is the nth prime?", .tap(["What is the "], prefix: true)),
+        (.character("c"), "Cancel (while asking)", .tap(["Cancel"])),
         (
           .character("s"), "save / remove (modal)",
           .tap(["Save to favorite primes", "Remove from favorite primes"])

@@ -144,6 +144,7 @@ public final class VanillaPane: AppPane {
     case (.counter, "Remove from favorite primes"): "IsPrimeModalView.removeFavoritePrime()"
     case (.counter, "swipe the sheet away"): "CounterView.primeModalDismissed()"
     case (.counter, "Ok"): "CounterView.alertDismissButtonAction()"
+    case (.counter, "Cancel"): "CounterView.nthPrimeCancelButtonAction()"
     case (.counter, _): "CounterView.nthPrimeButtonAction()"
     case (.favorites, "Save"): "FavoritePrimesView.saveFavoritePrimes()"
     case (.favorites, "Load"): "FavoritePrimesView.loadFavoritePrimes()"

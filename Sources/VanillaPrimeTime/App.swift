@@ -35,6 +35,12 @@ public final class AppState {
   /// state into the model: view-local state of a screen that is not installed in a view
   /// hierarchy keeps no writes, so a test could never see the alert.
   public var favoritePrimesAlertMessage: String?
+  /// Which nth-prime question the counter still waits for.
+  ///
+  /// Bumped by each question and by "Cancel", so the answer to a cancelled question, which still
+  /// arrives (a callback cannot be taken back), is dropped. Bookkeeping, not something a screen
+  /// shows: not observed.
+  @ObservationIgnored public var nthPrimeQuestion = 0
 
   /// Creates the model.
   public init(

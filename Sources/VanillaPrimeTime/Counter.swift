@@ -82,11 +82,23 @@ public struct CounterView {
   /// re-enables it and shows the alert if a prime came back.
   public func nthPrimeButtonAction() {
     state.isNthPrimeButtonDisabled = true
+    state.nthPrimeQuestion += 1
     let state = state
+    let question = state.nthPrimeQuestion
     nthPrime(state.count) { prime in
+      guard state.nthPrimeQuestion == question else { return }  // cancelled meanwhile
       state.alertNthPrime = prime.map(PrimeAlert.init(prime:))
       state.isNthPrimeButtonDisabled = false
     }
+  }
+
+  /// "Cancel" tapped while the nth prime is asked: re-enables the button.
+  ///
+  /// The answer is dropped when it comes. The callback client has no way to stop the work it
+  /// started: the live engine finishes its sieve, and nobody reads the result.
+  public func nthPrimeCancelButtonAction() {
+    state.nthPrimeQuestion += 1
+    state.isNthPrimeButtonDisabled = false
   }
 
   /// The alert's OK tapped.
@@ -104,6 +116,7 @@ public struct CounterView {
       increment: incrementCount,
       isPrime: isPrimeButtonAction,
       nthPrime: nthPrimeButtonAction,
+      cancelNthPrime: nthPrimeCancelButtonAction,
       modal: primeModal.map { Screen.Sheet($0.screen, dismiss: primeModalDismissed) },
       alertTitle: alertTitle,
       dismissAlert: alertDismissButtonAction

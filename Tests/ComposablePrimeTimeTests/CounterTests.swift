@@ -56,6 +56,38 @@ struct CounterTests {
     await store.receive(.nthPrimeResponse(nil)) { $0.isNthPrimeButtonDisabled = false }
   }
 
+  /// "Cancel" cancels the effect.
+  ///
+  /// The client's task sees the cancellation, and nothing comes back — the `TestStore` would fail
+  /// on an unexpected `nthPrimeResponse`, and on an effect still running at the end. The question
+  /// asked again is answered as usual.
+  @Test func nthPrimeButtonTapped_cancel() async {
+    let clock = TestClock()
+    let cancelled = LockIsolated(0)
+    let store = TestStore(initialState: Counter.State(count: 7)) {
+      Counter()
+    } withDependencies: {
+      $0.primeClient.nthPrime = { n in
+        do {
+          try await clock.sleep(for: .seconds(1))
+        } catch {
+          cancelled.withLock { $0 += 1 }
+          return nil
+        }
+        return Fixtures.nthPrime(n)
+      }
+    }
+    await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true }
+    await store.send(.nthPrimeCancelButtonTapped) { $0.isNthPrimeButtonDisabled = false }
+    await store.send(.nthPrimeButtonTapped) { $0.isNthPrimeButtonDisabled = true }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.nthPrimeResponse(17)) {
+      $0.alertNthPrime = PrimeAlert(prime: 17)
+      $0.isNthPrimeButtonDisabled = false
+    }
+    #expect(cancelled.withLock { $0 } == 1)
+  }
+
   @Test func alertDismissButtonTapped() async {
     let store = TestStore(
       initialState: Counter.State(count: 7, alertNthPrime: PrimeAlert(prime: 17))

@@ -84,6 +84,7 @@ public struct VisibleSnapshot: Equatable, CustomStringConvertible {
         increment: {},
         isPrime: {},
         nthPrime: {},
+        cancelNthPrime: {},
         modal: snapshot.isPrimeModalShown ? Screen.Sheet(modal, dismiss: {}) : nil,
         alertTitle: snapshot.alertNthPrime.map { "The \(ordinal(count)) prime is \($0.prime)" },
         dismissAlert: {}

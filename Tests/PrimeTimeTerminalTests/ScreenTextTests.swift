@@ -42,7 +42,7 @@ struct ScreenTextTests {
       on: .counter,
       [
         "# Counter demo", "[-]", "7", "[+]", "[Is this prime?]",
-        "[What is the 7th prime?] (disabled)",
+        "[What is the 7th prime?] (disabled)", "Asking for the 7th prime…", "[Cancel]",
       ]
     )
     _ = controller.handle(.character("n"))
@@ -64,6 +64,24 @@ struct ScreenTextTests {
       on: .counter,
       ["# Counter demo", "[-]", "7", "[+]", "[Is this prime?]", "[What is the 7th prime?]"]
     )
+  }
+
+  /// "Cancel" while asking: both buttons come back at once, and no alert follows (the
+  /// composable effect is cancelled; the vanilla answer arrives and is dropped).
+  @Test func cancellingTheNthPrimeQuestion() async throws {
+    let directory = try TemporaryDirectory()
+    let (controller, _, _) = makeController(directory)
+    for _ in 0..<7 { _ = controller.handle(.character("+")) }
+    _ = controller.handle(.character("n"))
+    _ = controller.handle(.character("c"))
+    let enabled = [
+      "# Counter demo", "[-]", "7", "[+]", "[Is this prime?]", "[What is the 7th prime?]",
+    ]
+    expectBoth(controller, on: .counter, enabled)
+    #expect(await waitUntilIdle(controller))
+    expectBoth(controller, on: .counter, enabled)
+    _ = controller.handle(.character("c"))
+    #expect(controller.hint == "no “Cancel” on this screen")
   }
 
   @Test func primeModalSaveThenRemove() throws {

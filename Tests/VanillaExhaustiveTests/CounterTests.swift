@@ -71,6 +71,24 @@ struct CounterTests {
     await harness.receive(timeout: .seconds(30)) { $0.isNthPrimeButtonDisabled = false }
   }
 
+  /// "Cancel" re-enables the button; the stub still holds the cancelled request, and answering
+  /// it late must change nothing (a step with no assertion), while a newer question waits.
+  @Test func nthPrimeButtonTapped_cancel() {
+    let harness = ExhaustiveHarness(AppState(count: 7))
+    let (view, nthPrime) = makeView(harness)
+    harness.send(view.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
+    harness.send(view.nthPrimeCancelButtonAction) { $0.isNthPrimeButtonDisabled = false }
+    harness.send(view.nthPrimeButtonAction) { $0.isNthPrimeButtonDisabled = true }
+    #expect(nthPrime.requests == [7, 7])
+    harness.send { nthPrime.respond(with: 17) }  // the cancelled question's answer, late
+    harness.send {
+      nthPrime.respond(with: 17)
+    } assert: {
+      $0.alertNthPrime = PrimeAlert(prime: 17)
+      $0.isNthPrimeButtonDisabled = false
+    }
+  }
+
   @Test func alertDismissButtonTapped() {
     let harness = ExhaustiveHarness(AppState(count: 7, alertNthPrime: PrimeAlert(prime: 17)))
     let (view, _) = makeView(harness)

@@ -76,6 +76,28 @@ struct CounterTests {
     #expect(state.isNthPrimeButtonDisabled == false)
   }
 
+  /// "Cancel" re-enables the button at once.
+  ///
+  /// A callback cannot be taken back: the cancelled
+  /// question's answer still arrives, so the test holds on to each callback and calls it
+  /// itself, to check that a late answer changes nothing — even while a newer question waits.
+  @Test func nthPrimeButtonTapped_cancel() {
+    let state = AppState(count: 7)
+    var view = CounterView(state: state)
+    var callbacks: [@MainActor @Sendable (Int?) -> Void] = []
+    view.nthPrime = { _, callback in callbacks.append(callback) }
+    view.nthPrimeButtonAction()
+    view.nthPrimeCancelButtonAction()
+    #expect(state.isNthPrimeButtonDisabled == false)
+    view.nthPrimeButtonAction()
+    callbacks[0](17)  // the cancelled question's answer, late
+    #expect(state.alertNthPrime == nil)
+    #expect(state.isNthPrimeButtonDisabled)
+    callbacks[1](17)
+    #expect(state.alertNthPrime == PrimeAlert(prime: 17))
+    #expect(state.isNthPrimeButtonDisabled == false)
+  }
+
   @Test func alertDismissButtonTapped() {
     let state = AppState(count: 7, alertNthPrime: PrimeAlert(prime: 17))
     let view = CounterView(state: state)
