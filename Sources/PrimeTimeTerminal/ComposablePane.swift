@@ -36,7 +36,7 @@ public final class ComposablePane: AppPane {
     } withDependencies: {
       $0.date = DateGenerator(settings.now)
       $0.fileClient = .storage(storage)
-      $0.primeClient = .liveValue
+      $0.primeClient = .delayed(by: settings.nthPrimeDelay, on: clock)
     }
     stackStore = Store(initialState: RootFeature.State()) {
       RootFeature()._printChanges(to: output)
@@ -70,11 +70,29 @@ public final class ComposablePane: AppPane {
   public var isIdle: Bool {
     // Every effect of the app's store ends; on the stack, timers and "load and go" sleep on the
     // clock between ticks, and everything else ends.
-    store._runningEffectCount == 0
-      && stackStore._runningEffectCount == (manualClock?.sleeperCount ?? 0)
+    // A question still in its delay sleeps on the clock too: idle until the clock moves.
+    store._runningEffectCount + stackStore._runningEffectCount == (manualClock?.sleeperCount ?? 0)
   }
 
   public func advance(by duration: Duration) async {
     await manualClock?.advance(by: duration)
+  }
+}
+
+extension PrimeClient {
+  /// The live client, waiting `delay` on `clock` before the engine starts.
+  ///
+  /// With a zero `delay` it is the live client itself. Cancelled while it waits, it answers
+  /// `nil` at once.
+  static func delayed(by delay: Duration, on clock: any Clock<Duration>) -> PrimeClient {
+    guard delay > .zero else { return .liveValue }
+    return PrimeClient { n in
+      do {
+        try await clock.sleep(for: delay)
+      } catch {
+        return nil
+      }
+      return await PrimeTimeCore.nthPrime(n)
+    }
   }
 }

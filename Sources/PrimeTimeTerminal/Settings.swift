@@ -12,6 +12,9 @@ public struct PaneSettings: Sendable {
   public var now: @Sendable () -> Date
   /// Whether time is a manual clock that a script advances (`wait 2`), rather than the real one.
   public var manualTime: Bool
+  /// How long each app's nth-prime client waits before the engine starts, on the apps' clock:
+  /// zero as the apps are, or a few seconds so that "Asking…" and "Cancel" can be seen.
+  public var nthPrimeDelay: Duration
 
   /// Settings for a live run: the data directory (see `DataDirectory`), the real date and clock.
   public static var live: PaneSettings {
@@ -24,10 +27,17 @@ public struct PaneSettings: Sendable {
   ///   - dataDirectory: The folder of the apps' favourites files.
   ///   - now: The date an activity is stamped with.
   ///   - manualTime: Whether a script advances time.
-  public init(dataDirectory: URL, now: @escaping @Sendable () -> Date, manualTime: Bool) {
+  ///   - nthPrimeDelay: How long the nth-prime clients wait before the engine starts.
+  public init(
+    dataDirectory: URL,
+    now: @escaping @Sendable () -> Date,
+    manualTime: Bool,
+    nthPrimeDelay: Duration = .zero
+  ) {
     self.dataDirectory = dataDirectory
     self.now = now
     self.manualTime = manualTime
+    self.nthPrimeDelay = nthPrimeDelay
   }
 
   /// The storage of one app's favourites file.

@@ -22,6 +22,8 @@ public final class VanillaPane: AppPane {
   let root: RootModel
   let stack: StackView
   private let manualClock: TestClock?
+  /// The nth-prime questions still in their delay (see `PaneSettings.nthPrimeDelay`).
+  private let thinking: Thinking
   /// The number fact screens whose fact was asked for and has not arrived.
   private var awaitedFacts: [NumberFactModel] = []
   private var lastProperties: [(name: String, value: String)] = []
@@ -43,6 +45,19 @@ public final class VanillaPane: AppPane {
     favorites.loadFavoritePrimesFile = { try FavoritePrimesFile.load(from: storage) }
     favorites.saveFavoritePrimesFile = { try FavoritePrimesFile.save($0, to: storage) }
     let (clock, manualClock) = settings.clock()
+    let thinking = Thinking()
+    if settings.nthPrimeDelay > .zero {
+      let delay = settings.nthPrimeDelay
+      counter.nthPrime = { n, callback in
+        thinking.count += 1
+        Task { @MainActor in
+          try? await clock.sleep(for: delay)
+          thinking.count -= 1
+          PrimeTimeCore.nthPrime(n, callback: callback)
+        }
+      }
+    }
+    self.thinking = thinking
     root = RootModel(clock: clock, fetchFact: { numberFact($0) })
     stack = StackView(model: root)
     self.state = state
@@ -99,8 +114,9 @@ public final class VanillaPane: AppPane {
       guard let counter = destination.counter else { return total }
       return total + (counter.isTimerOn ? 1 : 0) + (counter.isLoading ? 1 : 0)
     }
-    return !state.isNthPrimeButtonDisabled && awaitedFacts.isEmpty
-      && (manualClock.map { $0.sleeperCount == sleeping } ?? true)
+    // A question still in its delay sleeps on the clock too: idle until the clock moves.
+    return (!state.isNthPrimeButtonDisabled || thinking.count > 0) && awaitedFacts.isEmpty
+      && (manualClock.map { $0.sleeperCount == sleeping + thinking.count } ?? true)
   }
 
   public func advance(by duration: Duration) async {
@@ -161,4 +177,10 @@ public final class VanillaPane: AppPane {
     case (.stack, _): "RootModel.pushCounter()"
     }
   }
+}
+
+/// A count the vanilla counter's delayed nth-prime client keeps, on the main actor.
+@MainActor
+final class Thinking {
+  var count = 0
 }

@@ -7,7 +7,7 @@ import PrimeTimeTerminal
 @MainActor
 enum PrimeTimeProgram {
   static let usage = """
-    usage: prime-time [--only vanilla|composable] [--script FILE] [--width N]
+    usage: prime-time [--only vanilla|composable] [--think SECONDS] [--script FILE] [--width N]
 
     Runs the vanilla app and the composable app side by side, full screen, driven by the same
     keys; under each app, its log: the methods a vanilla screen called and the properties that
@@ -15,6 +15,8 @@ enum PrimeTimeProgram {
     says whether both apps show the same thing on every screen.
 
       --only APP     show one app: vanilla or composable
+      --think N      both apps' nth-prime clients wait N seconds (1 to 60) before the engine
+                     starts, so "Asking for the nth prime…" and its Cancel (key c) can be seen
       --script FILE  read keys from FILE instead of the keyboard and print a plain-text frame after
                      each (also when standard input or output is not a terminal: the keys are then
                      read from standard input); time is a manual clock that `wait N` moves
@@ -31,6 +33,7 @@ enum PrimeTimeProgram {
     var only: String?
     var scriptPath: String?
     var width = 100
+    var thinkSeconds = 0
   }
 
   static func main() async {
@@ -41,7 +44,7 @@ enum PrimeTimeProgram {
       fail("\(error)\n\nrun prime-time --help for the options", status: 2)
     }
     let interactive = options.scriptPath == nil && Terminal.isInteractive
-    let settings =
+    var settings =
       interactive
       ? PaneSettings.live
       : PaneSettings(
@@ -49,6 +52,7 @@ enum PrimeTimeProgram {
         now: { Date(timeIntervalSinceReferenceDate: 0) },
         manualTime: true
       )
+    settings.nthPrimeDelay = .seconds(options.thinkSeconds)
     var panes: [any AppPane] = []
     if options.only != "composable" { panes.append(VanillaPane(settings: settings)) }
     if options.only != "vanilla" { panes.append(ComposablePane(settings: settings)) }
@@ -78,6 +82,12 @@ enum PrimeTimeProgram {
           throw UsageError("--only takes vanilla or composable, not “\(app)”")
         }
         options.only = app
+      case "--think":
+        let text = try value(of: "--think")
+        guard let seconds = Int(text), (1...60).contains(seconds) else {
+          throw UsageError("--think takes a number of seconds from 1 to 60, not “\(text)”")
+        }
+        options.thinkSeconds = seconds
       case "--script":
         options.scriptPath = try value(of: "--script")
       case "--width":

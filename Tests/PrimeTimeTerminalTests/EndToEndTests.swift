@@ -100,6 +100,11 @@ struct EndToEndTests {
     let only = try run(["--only", "both"], directory: directory.url)
     #expect(only.status == 2)
     #expect(only.errors.hasPrefix("prime-time: --only takes vanilla or composable, not “both”"))
+    let think = try run(["--think", "0"], directory: directory.url)
+    #expect(think.status == 2)
+    #expect(
+      think.errors.hasPrefix("prime-time: --think takes a number of seconds from 1 to 60, not “0”")
+    )
     let missing = try run(["--script", directory.url.path + "/none.txt"], directory: directory.url)
     #expect(missing.status == 2 && missing.errors.contains("cannot read the script"))
     let one = try run(["--only", "composable"], input: "+\n", directory: directory.url)

@@ -84,6 +84,33 @@ struct ScreenTextTests {
     #expect(controller.hint == "no “Cancel” on this screen")
   }
 
+  /// With a thinking delay (`--think 2`) the question waits on the clock, so a script can show
+  /// "Asking…", cancel it, let the delay run out (no answer in either app), and ask again.
+  @Test func aThinkingDelayShowsAskingAndCancelInAScript() async throws {
+    let directory = try TemporaryDirectory()
+    let script = (Array(repeating: "+", count: 7) + ["n", "c", "wait 3", "n", "wait 2"])
+      .joined(separator: "\n")
+    let frames = try await frames(script, in: directory, thinking: .seconds(2))
+    let asking = ["[What is the 7th prime?] (disabled)", "Asking for the 7th prime…", "[Cancel]"]
+    for app in 0...1 {
+      let screens = frames.map { side(app, of: $0) }
+      #expect(screens[8].contains(asking[0]) && screens[8].contains(asking[1]))
+      #expect(screens[8].contains(asking[2]))
+      for index in [9, 10] {
+        #expect(screens[index].contains("[What is the 7th prime?]"))
+        #expect(!screens[index].contains(asking[1]))
+        #expect(!screens[index].contains { $0.hasPrefix("alert:") })
+      }
+      #expect(screens[11].contains(asking[1]))
+      #expect(screens[12].contains("alert: The 7th prime is 17"))
+    }
+    // The cancelled question never answers: after the wait, the composable log has received no
+    // response, and the vanilla log shows no late change.
+    #expect(frames.count == 13)
+    #expect(!frames[10].contains("nthPrimeResponse"))
+    #expect(!side(0, of: frames[10]).contains { $0.contains("◦") })
+  }
+
   @Test func primeModalSaveThenRemove() throws {
     let directory = try TemporaryDirectory()
     let (controller, _, _) = makeController(directory)

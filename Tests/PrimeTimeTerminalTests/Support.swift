@@ -7,11 +7,15 @@ import PrimeTimeFixtures
 /// Both apps with a data directory of their own, manual time and a fixed date, as a script runs
 /// them.
 @MainActor
-func makeController(_ directory: TemporaryDirectory) -> (Controller, VanillaPane, ComposablePane) {
+func makeController(
+  _ directory: TemporaryDirectory,
+  thinking: Duration = .zero
+) -> (Controller, VanillaPane, ComposablePane) {
   let settings = PaneSettings(
     dataDirectory: directory.url,
     now: { Date(timeIntervalSinceReferenceDate: 0) },
-    manualTime: true
+    manualTime: true,
+    nthPrimeDelay: thinking
   )
   let vanilla = VanillaPane(settings: settings)
   let composable = ComposablePane(settings: settings)
@@ -20,10 +24,13 @@ func makeController(_ directory: TemporaryDirectory) -> (Controller, VanillaPane
 
 /// Runs a script on both apps and returns its frames, one string each.
 @MainActor
-func frames(_ script: String, in directory: TemporaryDirectory, width: Int = 100) async throws
-  -> [String]
-{
-  let (controller, _, _) = makeController(directory)
+func frames(
+  _ script: String,
+  in directory: TemporaryDirectory,
+  width: Int = 100,
+  thinking: Duration = .zero
+) async throws -> [String] {
+  let (controller, _, _) = makeController(directory, thinking: thinking)
   var frames: [String] = []
   try await Script(script).run(
     controller,

@@ -81,7 +81,7 @@ struct CounterTests {
   /// A callback cannot be taken back: the cancelled
   /// question's answer still arrives, so the test holds on to each callback and calls it
   /// itself, to check that a late answer changes nothing — even while a newer question waits.
-  @Test func nthPrimeButtonTapped_cancel() {
+  @Test func nthPrimeButtonTapped_cancel() throws {
     let state = AppState(count: 7)
     var view = CounterView(state: state)
     var callbacks: [@MainActor @Sendable (Int?) -> Void] = []
@@ -90,6 +90,7 @@ struct CounterTests {
     view.nthPrimeCancelButtonAction()
     #expect(state.isNthPrimeButtonDisabled == false)
     view.nthPrimeButtonAction()
+    try #require(callbacks.count == 2)  // both questions reached the client
     callbacks[0](17)  // the cancelled question's answer, late
     #expect(state.alertNthPrime == nil)
     #expect(state.isNthPrimeButtonDisabled)
