@@ -174,7 +174,7 @@ extension Effect {
   ///
   /// - Parameter other: Another effect.
   /// - Returns: One effect that runs both; merging with `.none` returns the other unchanged.
-  @inlinable @inline(__always)
+  @inlinable
   public func merge(with other: Self) -> Self {
     // Most merges on the hot path have a `.none` side: these two checks are inlined into every
     // operator, and only two real effects pay for a call.

@@ -1,5 +1,6 @@
-import ComposableArchitecture
 import Testing
+
+@testable import ComposableArchitecture
 
 @Suite struct CasePathTests {
   @Test func embedAndExtract() {
@@ -40,7 +41,8 @@ import Testing
   }
 }
 
-/// `casePath(_:)` reads a stored case path at its byte offset instead of applying the key path;
+/// `_casePathByOffset(_:)` reads a stored case path at its byte offset instead of applying the
+/// key path;
 /// these tests hold that shortcut to what the key path itself returns.
 @Suite struct ResolvedCasePathTests {
   /// Cases whose payloads differ in size and alignment, so a wrong offset reads a case path of
@@ -82,7 +84,7 @@ import Testing
   /// Every case's resolved path extracts and embeds exactly what the key path's value does.
   @Test func aResolvedCasePathIsTheKeyPathsValue() {
     func check<Value: Equatable>(_ keyPath: CaseKeyPath<Mixed, Value>, embedding value: Value) {
-      let resolved = Mixed.casePath(keyPath)
+      let resolved = Mixed._casePathByOffset(keyPath)
       let applied = Mixed.allCasePaths[keyPath: keyPath]
       #expect(resolved.embed(value) == applied.embed(value))
       for sample in Self.samples {
@@ -93,13 +95,13 @@ import Testing
     check(\.text, embedding: "nine")
     check(\.list, embedding: [9])
     // Payloads that are not Equatable, compared case by case.
-    #expect(Mixed.casePath(\.flag).embed(()) == .flag)
+    #expect(Mixed._casePathByOffset(\.flag).embed(()) == .flag)
     #expect(
-      Self.samples.map { Mixed.casePath(\.flag).extract(from: $0) != nil } == [
+      Self.samples.map { Mixed._casePathByOffset(\.flag).extract(from: $0) != nil } == [
         true, false, false, false, false,
       ]
     )
-    let pair = Mixed.casePath(\.pair)
+    let pair = Mixed._casePathByOffset(\.pair)
     #expect(pair.embed((3, 0.5)) == .pair(3, 0.5))
     #expect(Self.samples.compactMap { pair.extract(from: $0)?.0 } == [7])
   }
@@ -108,15 +110,17 @@ import Testing
   /// it has no offset and is applied as a key path.
   @Test func aChainIsAppliedAsAKeyPath() {
     #expect(MemoryLayout<Parent.Action.AllCasePaths>.offset(of: \.counter.setCount) == nil)
-    #expect(Parent.Action.casePath(\.counter.setCount).extract(from: .counter(.setCount(4))) == 4)
+    #expect(
+      Parent.Action._casePathByOffset(\.counter.setCount).extract(from: .counter(.setCount(4))) == 4
+    )
   }
 
   /// `Optional`'s case paths are computed properties: no offset, so they are applied as key
   /// paths.
   @Test func computedCasePathsAreAppliedAsKeyPaths() {
     #expect(MemoryLayout<Int?.AllCasePaths>.offset(of: \.some) == nil)
-    #expect(Int?.casePath(\.some).extract(from: 3) == 3)
-    #expect(Int?.casePath(\.some).embed(4) == 4)
-    #expect(Int?.casePath(\.none).extract(from: 3) == nil)
+    #expect(Int?._casePathByOffset(\.some).extract(from: 3) == 3)
+    #expect(Int?._casePathByOffset(\.some).embed(4) == 4)
+    #expect(Int?._casePathByOffset(\.none).extract(from: 3) == nil)
   }
 }

@@ -32,6 +32,26 @@ struct ReducerBuildTests {
     #expect(state.stamps == 3)
   }
 
+  /// Why a direct call cannot keep a built function between calls, as a store does: one value of
+  /// one reducer type builds a different tree under the dependencies of each call, so a cache
+  /// keyed by the type (or the value) would answer the second call with the first call's tree.
+  @Test func eachDirectCallBuildsUnderItsOwnDependencies() {
+    let greeter = Greeter(builds: LockIsolated(0))
+    var state = Greeter.State()
+    withDependencies {
+      $0.greeting = "first"
+    } operation: {
+      _ = greeter.reduce(into: &state, action: .stamp)
+    }
+    #expect(state.builtWith == "first")
+    withDependencies {
+      $0.greeting = "second"
+    } operation: {
+      _ = greeter.reduce(into: &state, action: .stamp)
+    }
+    #expect(state.builtWith == "second")
+  }
+
   @Test func aDependencyOverrideIsInEffectWhileTheChildIsBuilt() {
     let builds = LockIsolated(0)
     let store = Store(initialState: GreeterHost.State()) {

@@ -53,7 +53,7 @@ public struct AnyCasePath<Root, Value>: Sendable {
   public subscript<Child>(
     dynamicMember keyPath: KeyPath<Value.AllCasePaths, AnyCasePath<Value, Child>>
   ) -> AnyCasePath<Root, Child> where Value: CasePathable {
-    appending(Value.casePath(keyPath))
+    appending(Value.allCasePaths[keyPath: keyPath])
   }
 
   /// Composes this case path with one into the payload.

@@ -61,17 +61,30 @@ extension CasePathable {
   public static func casePath<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> AnyCasePath<
     Self, Value
   > {
-    // A direct `reduce(into:action:)` resolves its operators' case paths on every action, so
-    // this is on a hot path. Applying a key path goes through the runtime (about 580
-    // instructions here, most of them a metadata lookup); a case path stored in
-    // `AllCasePaths` sits at the byte offset `MemoryLayout.offset(of:)` reports (about 180).
+    allCasePaths[keyPath: keyPath]
+  }
+
+  /// ``casePath(_:)`` for code that resolves a case path on every action: a direct
+  /// `reduce(into:action:)` of an operator.
+  ///
+  /// Applying a key path goes through the runtime (about 580 instructions here, most of them a
+  /// metadata lookup); a case path stored in `AllCasePaths` sits at the byte offset
+  /// `MemoryLayout.offset(of:)` reports, and reading it there costs about 180. A store does not
+  /// need this: it resolves each case path once, when it builds its reducer, with
+  /// ``casePath(_:)``, which the optimizer can fold to the case path itself when it sees the key
+  /// path literal (reading by offset would hide the case path from it, and ten nested scopes
+  /// cost 20 ns more per action).
+  @inlinable @inline(never)
+  static func _casePathByOffset<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> AnyCasePath<
+    Self, Value
+  > {
     guard let offset = MemoryLayout<AllCasePaths>.offset(of: keyPath) else {
       return allCasePaths[keyPath: keyPath]  // a chain or a computed case path
     }
     // Safe: `offset(of:)` is non-nil only for a path of stored properties of structs, and then
     // it is where the stored `AnyCasePath<Self, Value>` (the key path's value type) lives inside
     // `AllCasePaths`; the pointer is read within the closure and does not escape.
-    // `CasePathTests.aResolvedCasePathIsTheKeyPathsValue` compares both ways for every kind.
+    // `ResolvedCasePathTests` compares both ways for every payload layout.
     return withUnsafePointer(to: allCasePaths) { pointer in
       UnsafeRawPointer(pointer).advanced(by: offset)
         .assumingMemoryBound(to: AnyCasePath<Self, Value>.self).pointee

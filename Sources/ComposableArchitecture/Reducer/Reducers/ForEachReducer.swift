@@ -86,7 +86,7 @@ where Parent.Action: CasePathable & Sendable {
     run(
       &state,
       action,
-      actionPath: Parent.Action.casePath(toElementAction),
+      actionPath: Parent.Action._casePathByOffset(toElementAction),
       statePath: toElementsState,
       mounted: _MountedElements(),
       parent: parent.reduce(into:action:),

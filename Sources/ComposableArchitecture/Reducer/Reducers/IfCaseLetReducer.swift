@@ -72,8 +72,8 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     run(
       &state,
       action,
-      statePath: Parent.State.casePath(toChildState),
-      actionPath: Parent.Action.casePath(toChildAction),
+      statePath: Parent.State._casePathByOffset(toChildState),
+      actionPath: Parent.Action._casePathByOffset(toChildAction),
       parent: parent.reduce(into:action:),
       child: child.reduce(into:action:)
     )

@@ -75,7 +75,7 @@ where Parent.Action: CasePathable {
     run(
       &state,
       action,
-      actionPath: Parent.Action.casePath(toChildAction),
+      actionPath: Parent.Action._casePathByOffset(toChildAction),
       statePath: toChildState,
       parent: parent.reduce(into:action:),
       child: child.reduce(into:action:)

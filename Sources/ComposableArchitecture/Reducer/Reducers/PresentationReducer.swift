@@ -119,7 +119,7 @@ where Parent.Action: CasePathable & Sendable {
     run(
       &state,
       action,
-      actionPath: Parent.Action.casePath(toPresentationAction),
+      actionPath: Parent.Action._casePathByOffset(toPresentationAction),
       statePath: toPresentationState,
       ephemeral: nil,
       parent: parent.reduce(into:action:),

@@ -72,7 +72,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   /// Runs the child for its actions; ignores every other action.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    let actionPath = ParentAction.casePath(toChildAction)
+    let actionPath = ParentAction._casePathByOffset(toChildAction)
     switch toChildState {
     case .keyPath(let keyPath):
       return Self.run(&state, action, actionPath, keyPath, child: child.reduce(into:action:))

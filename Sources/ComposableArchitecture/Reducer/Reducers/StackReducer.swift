@@ -85,7 +85,7 @@ where Parent.Action: CasePathable & Sendable {
     run(
       &state,
       action,
-      actionPath: Parent.Action.casePath(toStackAction),
+      actionPath: Parent.Action._casePathByOffset(toStackAction),
       statePath: toStackState,
       mounted: _MountedElements<StackElementID>(),
       parent: parent.reduce(into:action:),
