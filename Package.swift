@@ -135,6 +135,7 @@ let package = Package(
       name: "ComparisonTests",
       dependencies: [
         "PrimeTimeDrivers", "PrimeTimeFixtures", "PrimeTimeCore", "Clocks", "VanillaPrimeTime",
+        "ComposablePrimeTime", "ComposableArchitectureTesting",
       ]
     ),
     // UI-level tests: each app driven through its screens only, as a UI test drives an app.

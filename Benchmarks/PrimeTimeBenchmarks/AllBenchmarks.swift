@@ -28,19 +28,31 @@ let goals = [
     limit: 1.2
   ),
   Goal(
+    title: "Store, modal reporting to its parent: 100,000 favourites ≤ 1.2× 10",
+    numerator: "Store.SaveRemoveFavoriteReported.100000",
+    denominator: "Store.SaveRemoveFavoriteReported.10",
+    limit: 1.2
+  ),
+  Goal(
+    title: "Vanilla, modal changing the model in place: 100,000 favourites ≤ 1.2× 10",
+    numerator: "Vanilla.SaveRemoveFavoriteInPlace.100000",
+    denominator: "Vanilla.SaveRemoveFavoriteInPlace.10",
+    limit: 1.2
+  ),
+  Goal(
     title: "Store: 100,000 favourites ≤ 1.2× 10 favourites",
     numerator: "Store.SaveRemoveFavorite.100000",
     denominator: "Store.SaveRemoveFavorite.10",
     limit: 1.2,
-    expectedMiss: "the episode's modal state is a projection that copies the list on every "
-      + "action — see Docs/Benchmarks.md#goals"
+    expectedMiss: "the episode's modal state is a copy of the list, copied back on every "
+      + "action (the lesson; the reporting modal above copies none) — see Docs/Benchmarks.md#goals"
   ),
   Goal(
     title: "Vanilla: 100,000 favourites ≤ 1.2× 10 favourites",
     numerator: "Vanilla.SaveRemoveFavorite.100000",
     denominator: "Vanilla.SaveRemoveFavorite.10",
     limit: 1.2,
-    expectedMiss: "the episode's modal writes through bindings, each copying the list — see "
-      + "Docs/Benchmarks.md#goals"
+    expectedMiss: "the episode's modal writes through bindings, each copying the list (the "
+      + "lesson; the in-place modal above copies none) — see Docs/Benchmarks.md#goals"
   ),
 ]
