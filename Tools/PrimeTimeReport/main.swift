@@ -8,7 +8,7 @@ let usage = """
          prime-time-report grade --mistake NAME --test FILTER   (grade your test; grade --help)
 
   Runs every patch in Mutants/ against the real test suites and prints the matrix (Markdown).
-  Run it from the package root; a full run takes about 11 minutes on two cores.
+  Run it from the package root; a full run takes minutes (README.md gives a measured time).
 
     --write FILE    put the matrix between the mutants markers of FILE
     --check FILE    no run: fail if a patch no longer applies, or if FILE's matrix was measured
