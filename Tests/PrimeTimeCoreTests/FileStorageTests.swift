@@ -13,6 +13,24 @@ import Testing
     #expect(try FavoritePrimesFile.load(from: storage) == [])
   }
 
+  /// A file over the limit is refused from its size alone, before a byte is read.
+  ///
+  /// A sparse file of 1 GiB (instant to make, no disk used) is turned down at once; without the
+  /// check the gigabyte would be read and returned, and the expected error would not come.
+  /// `FavoritePrimesFile.decode` checks the size again, so a test through
+  /// `FavoritePrimesFile.load` cannot tell "not read" from "read, then rejected"; this one can.
+  @Test func aFileOverTheLimitIsRefusedBeforeItIsRead() throws {
+    let directory = try TemporaryDirectory()
+    let url = directory.url.appendingPathComponent("big.json")
+    #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+    let handle = try FileHandle(forWritingTo: url)
+    try handle.truncate(atOffset: 1 << 30)
+    try handle.close()
+    #expect(throws: FileStorageError.tooLarge(path: url.path, size: 1 << 30, limit: 1 << 20)) {
+      try FileStorage(directory: directory.url).load("big.json", maximumSize: 1 << 20)
+    }
+  }
+
   @Test func missingFileLoadsNothing() throws {
     let directory = try TemporaryDirectory()
     #expect(try FavoritePrimesFile.load(from: FileStorage(directory: directory.url)) == nil)
