@@ -72,6 +72,31 @@ extension DependencyValues {
 }
 
 extension Effect {
+  /// A child's effect as its parent runs it: lifted with ``_presented(in:embed:dismissal:)`` and
+  /// made cancellable in `namespace`, which is made only when it can matter.
+  ///
+  /// Callers check `.none` first, before forming `embed` (a closure that allocates); `.none`
+  /// still stays `.none` here. An action the child sends back at once (a delegate action) is
+  /// delivered before the send that returned it ends, so nothing can cancel it and it runs no
+  /// work the dismissal could reach: it is only embedded (making the namespace cost a delegate
+  /// action about 2 µs). Tests that receive such actions: through a presentation,
+  /// `LargeListDesignTests`; through stack elements, `loadAndGoToCounter` and
+  /// `stackRecursivePath`.
+  @inlinable
+  func _childEffect<ParentAction: Sendable>(
+    in namespace: () -> _CancelID,
+    embed: @escaping @Sendable (Action) -> ParentAction,
+    dismissal: ParentAction?
+  ) -> Effect<ParentAction> {
+    if isNone { return .none }
+    if case .send(let action) = operation { return .send(embed(action)) }
+    let namespace = namespace()
+    return _presented(in: namespace, embed: embed, dismissal: dismissal)
+      .cancellable(id: namespace)
+  }
+}
+
+extension Effect {
   /// Lifts a child's effect into its parent's actions: actions are transformed, cancellation
   /// IDs are namespaced to this child (so two children never cancel each other's effects), and
   /// `\.dismiss` is bound while the child's work runs.

@@ -138,15 +138,14 @@ where Parent.Action: CasePathable & Sendable {
     var elementEffect = Effect<Parent.Action>.none
     if case .element(let id, let elementAction) = actionPath.extract(from: action) {
       if let effect = statePath.modify(&state, { $0._modify(id) { element(&$0, elementAction) } }) {
+        // Namespaced like a stack element's: two rows never cancel each other's effects.
+        // `.none` checked first: forming the `embed` closure allocates.
         if !effect.isNone {
-          // Namespaced like a stack element's: two rows never cancel each other's effects.
-          let namespace = elementNamespace(id)
-          elementEffect = effect._presented(
-            in: namespace,
+          elementEffect = effect._childEffect(
+            in: { elementNamespace(id) },
             embed: { actionPath.embed(.element(id: id, action: $0)) },
             dismissal: nil
           )
-          .cancellable(id: namespace)
         }
       } else {
         reportMissing(id, action: action, existing: idsBefore)

@@ -186,23 +186,13 @@ where Parent.Action: CasePathable & Sendable {
       let effect = statePath.modify(&state) {
         Self.reduceChild(&$0.wrappedValue, childAction, destination)
       }
+      // Checked first: forming the `embed` closure allocates, and most effects are `.none`.
       if !effect.isNone {
-        if case .send(let sent) = effect.operation {
-          // An action the child sends back at once is delivered before this send returns, so
-          // nothing can cancel it and it runs no work the dismissal could reach: the namespace
-          // and the cancellation wrapper below would change nothing but its cost (a delegate
-          // action cost about 2 µs more with them). `LargeListDesignTests` receives such
-          // delegate actions through a presentation.
-          destinationEffect = .send(actionPath.embed(.presented(sent)))
-        } else {
-          let namespace = namespace(identityBefore)
-          destinationEffect = effect._presented(
-            in: namespace,
-            embed: { actionPath.embed(.presented($0)) },
-            dismissal: actionPath.embed(.dismiss)
-          )
-          .cancellable(id: namespace)
-        }
+        destinationEffect = effect._childEffect(
+          in: { namespace(identityBefore) },
+          embed: { actionPath.embed(.presented($0)) },
+          dismissal: actionPath.embed(.dismiss)
+        )
       }
     }
 

@@ -142,14 +142,13 @@ where Parent.Action: CasePathable & Sendable {
         $0._modify(id) { destination(&$0, elementAction) }
       }
       if let effect {
+        // `.none` checked first: forming the `embed` closure allocates.
         if !effect.isNone {
-          let namespace = elementNamespace(id)
-          destinationEffect = effect._presented(
-            in: namespace,
+          destinationEffect = effect._childEffect(
+            in: { elementNamespace(id) },
             embed: { actionPath.embed(.element(id: id, action: $0)) },
             dismissal: actionPath.embed(.popFrom(id: id))
           )
-          .cancellable(id: namespace)
         }
       } else {
         reportMissing(
