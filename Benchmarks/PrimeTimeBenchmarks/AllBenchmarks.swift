@@ -22,6 +22,12 @@ let goals = [
     limit: 3
   ),
   Goal(
+    title: "Effect round trip ≤ 2× a vanilla task doing the same work",
+    numerator: "Store.EffectRoundTrip",
+    denominator: "Vanilla.TaskRoundTrip",
+    limit: 2
+  ),
+  Goal(
     title: "Stack element action at 10,000 ≤ 1.2× at 1",
     numerator: "Stack.ElementAction.10000",
     denominator: "Stack.ElementAction.1",

@@ -140,11 +140,14 @@ func runBenchmarks() async {
     guard let benchmark = allBenchmarks.first(where: { $0.name == name }) else {
       fail("--profile: no case named \(name) (see --list)")
     }
-    switch benchmark.make() {
+    let runner = benchmark.make()
+    let start = ProcessUsage.now()
+    switch runner {
     case .sync(let run, _): run(options.iterations)
     case .async(let run, _): await run(options.iterations)
     }
-    print("\(name): ran \(options.iterations) iterations")
+    let usage = ProcessUsage.now().perOperation(since: start, operations: options.iterations)
+    print("\(name): ran \(options.iterations) iterations; \(usage)")
     exit(0)
   }
 

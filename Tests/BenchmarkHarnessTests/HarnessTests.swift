@@ -297,3 +297,38 @@ extension BenchmarkHarness.Measurement {
     )
   }
 }
+
+@Suite
+struct ProcessUsageTests {
+  @Test
+  func perOperationDividesTheDifferenceByTheOperations() {
+    let start = ProcessUsage(cpuNanoseconds: 1_000, voluntarySwitches: 10, involuntarySwitches: 3)
+    let end = ProcessUsage(
+      cpuNanoseconds: 1_000 + 4 * 25_500,
+      voluntarySwitches: 10 + 13,
+      involuntarySwitches: 3 + 2
+    )
+    #expect(
+      end.perOperation(since: start, operations: 4)
+        == "per operation: 3.25 voluntary context switches, 0.50 involuntary, 25.50 µs of CPU"
+    )
+  }
+
+  @Test
+  func theProcessCPUTimeGrowsWithWorkDone() {
+    let start = ProcessUsage.now()
+    // Busy work until the CPU clock moves (it ticks in microseconds or coarser); bounded so a
+    // clock that never moves fails the expectation instead of hanging.
+    var value: UInt64 = 1
+    var now = start
+    var rounds = 0
+    while now.cpuNanoseconds == start.cpuNanoseconds, rounds < 10_000 {
+      for step in 0..<10_000 { value = value &* 6_364_136_223_846_793_005 &+ UInt64(step) }
+      blackHole(value)
+      now = ProcessUsage.now()
+      rounds += 1
+    }
+    #expect(now.cpuNanoseconds > start.cpuNanoseconds)
+    #expect(now.voluntarySwitches >= start.voluntarySwitches)
+  }
+}
