@@ -25,15 +25,6 @@ final class _NavigationIdentity: Hashable, Sendable {
     self.id = id
   }
 
-  /// The identity of `value`.
-  ///
-  /// For a type that cannot differ in identity (see ``canChange(_:)``) this is ``plain``,
-  /// computed without looking at the value.
-  @inlinable
-  static func of<Value>(_ value: Value) -> _NavigationIdentity {
-    canChange(Value.self) ? reading(value) : .plain
-  }
-
   /// Equal when both name the same case and `id` (the shared ``plain`` instance is checked by
   /// pointer first).
   @inlinable
@@ -70,6 +61,39 @@ final class _NavigationIdentity: Hashable, Sendable {
   @inlinable
   static func canChange<Value>(_ type: Value.Type) -> Bool {
     _isEnumType(type) || type is any Identifiable.Type
+  }
+}
+
+/// Reads the identities of one operator's children.
+///
+/// Whether a child type's values can differ in identity is a run-time conformance check (a few
+/// hundred instructions), so a store's built operator looks it up once, when it is built; a
+/// direct `reduce(into:action:)`, which builds nothing ahead of time, looks it up at each read.
+@usableFromInline
+struct _IdentityReader<Value> {
+  @usableFromInline let canChange: Bool?
+
+  @inlinable
+  init(canChange: Bool?) {
+    self.canChange = canChange
+  }
+
+  /// Looks the type up now: for an operator a store builds once.
+  @inlinable
+  static var resolved: Self { Self(canChange: _NavigationIdentity.canChange(Value.self)) }
+
+  /// Looks the type up at each read: for a direct `reduce(into:action:)`.
+  @inlinable
+  static var unresolved: Self { Self(canChange: nil) }
+
+  /// Whether values of the child type can differ in identity (see `_NavigationIdentity`).
+  @inlinable
+  var valuesCanChange: Bool { canChange ?? _NavigationIdentity.canChange(Value.self) }
+
+  /// The identity of `value`; the value is read only when its type can differ in identity.
+  @inlinable
+  func identity(of value: Value) -> _NavigationIdentity {
+    valuesCanChange ? _NavigationIdentity.reading(value) : .plain
   }
 }
 

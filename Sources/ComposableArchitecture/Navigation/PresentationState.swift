@@ -61,15 +61,13 @@ public struct PresentationState<State> {
   /// The identity of the presented child, or `nil` when nothing is presented; the value is
   /// looked at only when its type can differ in identity.
   @inlinable
-  var _identity: _NavigationIdentity? {
-    // Absent first: most actions pass an `ifLet` with nothing presented, and the type check
-    // below looks a conformance up at run time.
+  func _identity(_ reader: _IdentityReader<State>) -> _NavigationIdentity? {
+    // Absent first: most actions pass an `ifLet` with nothing presented, and the reader may
+    // look a conformance up at run time.
     guard let value = box.value else { return nil }
-    guard _NavigationIdentity.canChange(State.self) else { return .plain }
-    return _NavigationIdentity.reading(value)
+    return reader.identity(of: value)
   }
 
-  /// The wrapper itself, for `ifLet(\.$primeModal, …)`.
   @inlinable
   public var projectedValue: Self {
     get { self }

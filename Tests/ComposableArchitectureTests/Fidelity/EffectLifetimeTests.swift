@@ -11,18 +11,31 @@ import Testing
 struct EffectLifetimeTests {
   let clock = TestClock()
 
-  func makeStore(_ state: Host.State) -> TestStore<Host.State, Host.Action> {
-    TestStore(initialState: state) {
-      Host()
-    } withDependencies: { [clock] in
-      $0.continuousClock = clock
+  func makeStore(
+    _ state: Host.State,
+    _ running: Running = .built
+  ) -> TestStore<Host.State, Host.Action> {
+    switch running {
+    case .built:
+      TestStore(initialState: state) {
+        Host()
+      } withDependencies: { [clock] in
+        $0.continuousClock = clock
+      }
+    case .direct:
+      TestStore(initialState: state) {
+        RunDirectly(base: Host())
+      } withDependencies: { [clock] in
+        $0.continuousClock = clock
+      }
     }
   }
 
   // MARK: Identity
 
-  @Test func ifLetCancelsAChildReplacedByAnotherID() async {
-    let store = makeStore(Host.State(item: Ticker.State(id: 1)))
+  @Test(arguments: Running.allCases)
+  func ifLetCancelsAChildReplacedByAnotherID(running: Running) async {
+    let store = makeStore(Host.State(item: Ticker.State(id: 1)), running)
     await store.send(.item(.startButtonTapped))
     await clock.advance(by: .seconds(1))
     await store.receive(\.item.tick) { $0.item?.ticks = 1 }
@@ -42,26 +55,37 @@ struct EffectLifetimeTests {
     await store.send(.item(.stopButtonTapped))
   }
 
-  @Test func presentationCancelsAReplacedChild() async {
-    let store = makeStore(Host.State(sheet: Ticker.State(id: 1)))
+  @Test(arguments: Running.allCases)
+  func presentationCancelsAReplacedChild(running: Running) async {
+    let store = makeStore(Host.State(sheet: Ticker.State(id: 1)), running)
     await store.send(.sheet(.presented(.startButtonTapped)))
     await store.send(.replaceSheetButtonTapped(id: 2)) { $0.sheet = Ticker.State(id: 2) }
     await clock.advance(by: .seconds(5))
   }
 
-  @Test func presentationCancelsADestinationThatChangesCase() async {
-    let store = makeStore(Host.State(destination: .ticker(Ticker.State(id: 1))))
+  @Test(arguments: Running.allCases)
+  func presentationCancelsADestinationThatChangesCase(running: Running) async {
+    let store = makeStore(Host.State(destination: .ticker(Ticker.State(id: 1))), running)
     await store.send(.destination(.presented(.ticker(.startButtonTapped))))
     await store.send(.showNoteButtonTapped) { $0.destination = .note("Tickers rest here.") }
     await clock.advance(by: .seconds(5))
   }
 
-  @Test func ifCaseLetCancelsAChildThatChangesCaseOrID() async {
-    let store = TestStore(initialState: Switcher.State.ticking(Ticker.State(id: 1))) {
-      Switcher()
-    } withDependencies: { [clock] in
-      $0.continuousClock = clock
-    }
+  @Test(arguments: Running.allCases)
+  func ifCaseLetCancelsAChildThatChangesCaseOrID(running: Running) async {
+    let initialState = Switcher.State.ticking(Ticker.State(id: 1))
+    let store =
+      running == .built
+      ? TestStore(initialState: initialState) {
+        Switcher()
+      } withDependencies: { [clock] in
+        $0.continuousClock = clock
+      }
+      : TestStore(initialState: initialState) {
+        RunDirectly(base: Switcher())
+      } withDependencies: { [clock] in
+        $0.continuousClock = clock
+      }
     await store.send(.ticking(.startButtonTapped))
     await store.send(.restartButtonTapped(id: 2)) { $0 = .ticking(Ticker.State(id: 2)) }
     await clock.advance(by: .seconds(5))

@@ -326,3 +326,20 @@ extension Switcher.Action: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// How a store runs a feature: the reducer tree it builds once, or the feature's own
+/// `reduce(into:action:)` on every action (which builds the body again each time).
+enum Running: String, CaseIterable, Sendable {
+  case built
+  case direct
+}
+
+/// Runs `base` through its `reduce(into:action:)`: a store cannot build ahead what it cannot
+/// see, so every action takes the direct path a test calling the reducer by hand takes.
+struct RunDirectly<Base: Reducer>: Reducer {
+  let base: Base
+
+  func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
+    base.reduce(into: &state, action: action)
+  }
+}

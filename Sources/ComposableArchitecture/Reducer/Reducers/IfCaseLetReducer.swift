@@ -74,6 +74,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
       action,
       statePath: Parent.State._casePathByOffset(toChildState),
       actionPath: Parent.Action._casePathByOffset(toChildAction),
+      identities: .unresolved,
       parent: parent.reduce(into:action:),
       child: child.reduce(into:action:)
     )
@@ -87,12 +88,14 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     let child = child._childReduceFunction()
     let statePath = Parent.State.casePath(toChildState)
     let actionPath = Parent.Action.casePath(toChildAction)
+    let identities = _IdentityReader<Child.State>.resolved
     return { state, action in
       run(
         &state,
         action,
         statePath: statePath,
         actionPath: actionPath,
+        identities: identities,
         parent: parent,
         child: child
       )
@@ -105,14 +108,15 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     _ action: Parent.Action,
     statePath: AnyCasePath<Parent.State, Child.State>,
     actionPath: AnyCasePath<Parent.Action, Child.Action>,
+    identities: _IdentityReader<Child.State>,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> {
-    let childEffect = reduceChild(&state, action, statePath, actionPath, child)
-    let identityBefore = statePath.extract(from: state).map(_NavigationIdentity.of)
+    let childEffect = reduceChild(&state, action, statePath, actionPath, identities, child)
+    let identityBefore = statePath.extract(from: state).map(identities.identity(of:))
     let parentEffect = parent(&state, action)
     if let identityBefore,
-      statePath.extract(from: state).map(_NavigationIdentity.of) != identityBefore
+      statePath.extract(from: state).map(identities.identity(of:)) != identityBefore
     {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
@@ -124,11 +128,12 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     _ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity)
   }
 
-  @usableFromInline func reduceChild(
+  @inlinable func reduceChild(
     _ state: inout Parent.State,
     _ action: Parent.Action,
     _ statePath: AnyCasePath<Parent.State, Child.State>,
     _ actionPath: AnyCasePath<Parent.Action, Child.Action>,
+    _ identities: _IdentityReader<Child.State>,
     _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> {
     guard let childAction = actionPath.extract(from: action) else { return .none }
@@ -139,7 +144,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     let effect = child(&childState, childAction)
     state = statePath.embed(childState)
     guard !effect.isNone else { return .none }
-    let identity = _NavigationIdentity.of(childState)
+    let identity = identities.identity(of: childState)
     return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
   }
 }

@@ -77,6 +77,7 @@ where Parent.Action: CasePathable {
       action,
       actionPath: Parent.Action._casePathByOffset(toChildAction),
       statePath: toChildState,
+      identities: .unresolved,
       parent: parent.reduce(into:action:),
       child: child.reduce(into:action:)
     )
@@ -90,12 +91,14 @@ where Parent.Action: CasePathable {
     let child = child._childReduceFunction()
     let actionPath = Parent.Action.casePath(toChildAction)
     let statePath = _ResolvedKeyPath(toChildState)
+    let identities = _IdentityReader<Child.State>.resolved
     return { state, action in
       run(
         &state,
         action,
         actionPath: actionPath,
         statePath: statePath,
+        identities: identities,
         parent: parent,
         child: child
       )
@@ -108,13 +111,14 @@ where Parent.Action: CasePathable {
     _ action: Parent.Action,
     actionPath: AnyCasePath<Parent.Action, Child.Action>,
     statePath: Path,
+    identities: _IdentityReader<Child.State>,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
-    let childEffect = reduceChild(&state, action, actionPath, statePath, child)
-    let identityBefore = Self.identity(statePath, &state)
+    let childEffect = reduceChild(&state, action, actionPath, statePath, identities, child)
+    let identityBefore = Self.identity(statePath, &state, identities)
     let parentEffect = parent(&state, action)
-    if let identityBefore, Self.identity(statePath, &state) != identityBefore {
+    if let identityBefore, Self.identity(statePath, &state, identities) != identityBefore {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
     return childEffect.merge(with: parentEffect)
@@ -123,10 +127,13 @@ where Parent.Action: CasePathable {
   /// The identity of the child, or `nil` when it is absent (its value is read only when its
   /// type can differ in identity).
   @inlinable
-  static func identity<Path: _WritablePath>(_ statePath: Path, _ state: inout Parent.State)
-    -> _NavigationIdentity?
+  static func identity<Path: _WritablePath>(
+    _ statePath: Path,
+    _ state: inout Parent.State,
+    _ identities: _IdentityReader<Child.State>
+  ) -> _NavigationIdentity?
   where Path.Root == Parent.State, Path.Value == Child.State? {
-    guard _NavigationIdentity.canChange(Child.State.self) else {
+    guard identities.valuesCanChange else {
       // In place: reading the optional would copy the child.
       return statePath.modify(&state, isPresent) ? .plain : nil
     }
@@ -138,11 +145,12 @@ where Parent.Action: CasePathable {
     _ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity)
   }
 
-  @usableFromInline func reduceChild<Path: _WritablePath>(
+  @inlinable func reduceChild<Path: _WritablePath>(
     _ state: inout Parent.State,
     _ action: Parent.Action,
     _ actionPath: AnyCasePath<Parent.Action, Child.Action>,
     _ statePath: Path,
+    _ identities: _IdentityReader<Child.State>,
     _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
     guard let childAction = actionPath.extract(from: action) else { return .none }
@@ -163,14 +171,15 @@ where Parent.Action: CasePathable {
       return .none
     }
     let effect = statePath.modify(&state) { Self.reduceWrapped(&$0, childAction, child) }
-    guard !effect.isNone, let identity = Self.identity(statePath, &state) else { return .none }
+    guard !effect.isNone, let identity = Self.identity(statePath, &state, identities)
+    else { return .none }
     return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
   }
 }
 
 extension _IfLetReducer {
   /// Runs the child on the wrapped value in place (the caller checked it is present).
-  @usableFromInline
+  @inlinable
   static func reduceWrapped(
     _ state: inout Child.State?,
     _ action: Child.Action,

@@ -122,6 +122,7 @@ where Parent.Action: CasePathable & Sendable {
       actionPath: Parent.Action._casePathByOffset(toPresentationAction),
       statePath: toPresentationState,
       ephemeral: nil,
+      identities: .unresolved,
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -136,6 +137,7 @@ where Parent.Action: CasePathable & Sendable {
     let actionPath = Parent.Action.casePath(toPresentationAction)
     let statePath = _ResolvedKeyPath(toPresentationState)
     let ephemeral = _EphemeralProbe(Destination.State.self)
+    let identities = _IdentityReader<Destination.State>.resolved
     return { state, action in
       run(
         &state,
@@ -143,6 +145,7 @@ where Parent.Action: CasePathable & Sendable {
         actionPath: actionPath,
         statePath: statePath,
         ephemeral: ephemeral,
+        identities: identities,
         parent: parent,
         destination: destination
       )
@@ -156,43 +159,50 @@ where Parent.Action: CasePathable & Sendable {
     actionPath: AnyCasePath<Parent.Action, PresentationAction<Destination.Action>>,
     statePath: Path,
     ephemeral: _EphemeralProbe?,
+    identities: _IdentityReader<Destination.State>,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
   where Path.Root == Parent.State, Path.Value == PresentationState<Destination.State> {
     let presentationAction = actionPath.extract(from: action)
-    // Read, not mutate: a mutation through the computed `$child` key path would copy the box.
-    // Each read goes through the key path runtime (a computed property), so it is read once
-    // before the parent runs and, only when a child was presented, once after.
+    // Each access to `$child` goes through the key path runtime (a computed property: hundreds
+    // of instructions), so there is one before the parent runs — a read for most actions (a
+    // mutation through the computed key path would copy the box), a single mutation for a child
+    // action, which checks and runs the child in one go — and, only when a child was
+    // presented, one read after.
     let identityBefore: _NavigationIdentity?
     var cancellations = Effect<Parent.Action>.none
-    do {
-      let presentation = statePath.read(state)
-      identityBefore = presentation._identity
-      if presentation._presentedIdentity != identityBefore {
-        // A reducer outside this operator removed or replaced the child it last saw: that
-        // child's effects end now. (Rare: the write below happens once per presentation.)
-        if let removed = presentation._presentedIdentity {
-          cancellations = .cancel(id: namespace(removed))
-        }
-        statePath.modify(&state) { $0._presentedIdentity = identityBefore }
-      }
-    }
-
     var destinationEffect = Effect<Parent.Action>.none
-    if presentationAction != nil, identityBefore == nil {
-      reportAbsent(action)
-    } else if case .presented(let childAction) = presentationAction, let identityBefore {
-      let effect = statePath.modify(&state) {
-        Self.reduceChild(&$0.wrappedValue, childAction, destination)
+    if case .presented(let childAction) = presentationAction {
+      let effect: Effect<Destination.Action>
+      (identityBefore, cancellations, effect) = statePath.modify(&state) { presentation in
+        let identity = presentation._identity(identities)
+        let cancellations = noteIdentity(identity, in: &presentation)
+        guard identity != nil else { return (nil, cancellations, .none) }
+        let effect = Self.reduceChild(&presentation.wrappedValue, childAction, destination)
+        return (identity, cancellations, effect)
       }
-      // Checked first: forming the `embed` closure allocates, and most effects are `.none`.
-      if !effect.isNone {
-        destinationEffect = effect._childEffect(
-          in: { namespace(identityBefore) },
-          embed: { actionPath.embed(.presented($0)) },
-          dismissal: actionPath.embed(.dismiss)
-        )
+      if let identityBefore {
+        // Checked first: forming the `embed` closure allocates, and most effects are `.none`.
+        if !effect.isNone {
+          destinationEffect = effect._childEffect(
+            in: { namespace(identityBefore) },
+            embed: { actionPath.embed(.presented($0)) },
+            dismissal: actionPath.embed(.dismiss)
+          )
+        }
+      } else {
+        reportAbsent(action)
+      }
+    } else {
+      let presentation = statePath.read(state)
+      identityBefore = presentation._identity(identities)
+      if presentation._presentedIdentity != identityBefore {
+        // Rare: the write happens once per presentation.
+        cancellations = statePath.modify(&state) { noteIdentity(identityBefore, in: &$0) }
+      }
+      if presentationAction != nil, identityBefore == nil {
+        reportAbsent(action)
       }
     }
 
@@ -200,7 +210,7 @@ where Parent.Action: CasePathable & Sendable {
     // Merged pairwise: the variadic `merge` would allocate an array on every action.
     let effects = cancellations.merge(with: destinationEffect).merge(with: parentEffect)
     guard let identityBefore else { return effects }
-    var identityAfter = statePath.read(state)._identity
+    var identityAfter = statePath.read(state)._identity(identities)
     // A parent that answered `.dismiss` by presenting a different child keeps that child. An
     // alert or a dialog goes away after any of its buttons' actions, as the system's does.
     if identityAfter == identityBefore, let presentationAction,
@@ -212,6 +222,20 @@ where Parent.Action: CasePathable & Sendable {
     guard identityAfter != identityBefore else { return effects }
     statePath.modify(&state) { $0._presentedIdentity = identityAfter }
     return effects.merge(with: .cancel(id: namespace(identityBefore)))
+  }
+
+  /// Records `identity` as the child this operator has seen presented, and cancels the effects
+  /// of the child it saw before when a reducer outside this operator removed or replaced it.
+  @inlinable
+  func noteIdentity(
+    _ identity: _NavigationIdentity?,
+    in presentation: inout PresentationState<Destination.State>
+  ) -> Effect<Parent.Action> {
+    let seen = presentation._presentedIdentity
+    guard seen != identity else { return .none }
+    presentation._presentedIdentity = identity
+    guard let seen else { return .none }
+    return .cancel(id: namespace(seen))
   }
 
   /// Whether the child still presented after `action` goes away now: after `.dismiss`, and
@@ -257,7 +281,7 @@ where Parent.Action: CasePathable & Sendable {
   }
 
   /// Runs the child on the presented value in place (the caller checked it is present).
-  @usableFromInline static func reduceChild(
+  @inlinable static func reduceChild(
     _ state: inout Destination.State?,
     _ action: Destination.Action,
     _ destination: _ReduceFunction<Destination.State, Destination.Action>
