@@ -18,8 +18,10 @@
 public struct StackState<Element> {
   /// The IDs of the elements, bottom to top.
   public private(set) var ids: [StackElementID] = []
-  private var elements: [Element] = []
-  private var positions: [StackElementID: Int] = [:]
+  // Internal (not private) only so that `_modify`, which runs on every element action, can be
+  // inlined and specialized for the app's element type; nothing else outside this file uses them.
+  @usableFromInline var elements: [Element] = []
+  @usableFromInline var positions: [StackElementID: Int] = [:]
   /// One past the highest generation this value has held: the next ID when no store's
   /// generator is in scope, so a popped ID is not handed out again.
   private var highWater = 0
@@ -143,7 +145,7 @@ public struct StackState<Element> {
   }
 
   /// Runs `body` on element `id` in place (no copy).
-  @usableFromInline
+  @inlinable
   mutating func _modify<Result>(
     _ id: StackElementID,
     _ body: (inout Element) -> Result
