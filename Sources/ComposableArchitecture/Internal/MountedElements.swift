@@ -8,8 +8,21 @@
 @usableFromInline
 final class _MountedElements<ID: Hashable> {
   @usableFromInline var ids: [ID] = []
+  /// The collection's part of its elements' cancellation IDs, made on first use and kept: it
+  /// is the key path to the collection, which costs a type check to wrap and a walk of its
+  /// components to hash, so a built `forEach` does both once.
+  @usableFromInline var collectionID: _SendableAnyHashable?
 
   @inlinable init() {}
+
+  /// The collection's part of its elements' cancellation IDs (`keyPath` is the path to it).
+  @inlinable
+  func collection(_ keyPath: AnyKeyPath) -> _SendableAnyHashable {
+    if let collectionID { return collectionID }
+    let made = _SendableAnyHashable(keyPath)
+    collectionID = made
+    return made
+  }
 
   /// Remembers `current` and returns the remembered IDs that are gone from it.
   ///

@@ -30,6 +30,22 @@ public struct StackElementID: Hashable, Sendable, Comparable, CustomStringConver
   public static func < (lhs: Self, rhs: Self) -> Bool { lhs.generation < rhs.generation }
 }
 
+extension StackElementID {
+  /// A fresh ID for a stack whose highest generation so far is below `highWater`: the next ID
+  /// of the store's generator, skipping those `isTaken`, or, with no generator in scope, the
+  /// generation `highWater` (so a popped ID is not handed out again).
+  ///
+  /// Not generic, so `StackState`'s inlined push costs no type lookups to reach it.
+  @usableFromInline
+  static func _fresh(after highWater: Int, isTaken: (StackElementID) -> Bool) -> StackElementID {
+    @Dependency(\.stackElementID) var generator
+    if generator.isUnscoped { return StackElementID(generation: highWater) }
+    var id = generator()
+    while isTaken(id) { id = generator() }
+    return id
+  }
+}
+
 extension StackElementID: ExpressibleByIntegerLiteral {
   /// An ID written in a test, such as `0` in `$0.path[id: 0]`.
   public init(integerLiteral value: Int) {

@@ -17,14 +17,18 @@
 /// ```
 public struct StackState<Element> {
   /// The IDs of the elements, bottom to top.
-  public private(set) var ids: [StackElementID] = []
-  // Internal (not private) only so that `_modify`, which runs on every element action, can be
-  // inlined and specialized for the app's element type; nothing else outside this file uses them.
+  @inlinable public var ids: [StackElementID] { _ids }
+
+  // The storage is internal (not private) only so that what a navigation stack does on every
+  // push, pop and element action can be inlined and specialized for the app's element type:
+  // unspecialized, each of those looked the stack's type metadata up at run time. Nothing
+  // outside this file uses it.
+  @usableFromInline var _ids: [StackElementID] = []
   @usableFromInline var elements: [Element] = []
   @usableFromInline var positions: [StackElementID: Int] = [:]
   /// One past the highest generation this value has held: the next ID when no store's
   /// generator is in scope, so a popped ID is not handed out again.
-  private var highWater = 0
+  @usableFromInline var highWater = 0
 
   /// An empty stack.
   public init() {}
@@ -38,6 +42,7 @@ public struct StackState<Element> {
 
   /// The element with `id`, or `nil`; setting `nil` removes it, setting a value for a new ID
   /// appends it.
+  @inlinable
   public subscript(id id: StackElementID) -> Element? {
     get { positions[id].map { elements[$0] } }
     set {
@@ -47,7 +52,7 @@ public struct StackState<Element> {
       case (.some, nil):
         remove(id: id)
       case (nil, let element?):
-        ids.append(id)
+        _ids.append(id)
         positions[id] = elements.count
         elements.append(element)
         highWater = Swift.max(highWater, id.generation + 1)
@@ -101,6 +106,7 @@ public struct StackState<Element> {
   /// Pushes an element with a new ID from the `\.stackElementID` dependency.
   ///
   /// - Parameter element: The element to push.
+  @inlinable
   public mutating func append(_ element: Element) {
     self[id: newID()] = element
   }
@@ -108,10 +114,11 @@ public struct StackState<Element> {
   /// Pops the element `id` and every element above it.
   ///
   /// - Parameter id: The lowest element to pop.
+  @inlinable
   public mutating func pop(from id: StackElementID) {
     guard let position = positions[id] else { return }
-    for removed in ids[position...] { positions.removeValue(forKey: removed) }
-    ids.removeSubrange(position...)
+    for removed in _ids[position...] { positions.removeValue(forKey: removed) }
+    _ids.removeSubrange(position...)
     elements.removeSubrange(position...)
   }
 
@@ -127,21 +134,19 @@ public struct StackState<Element> {
   }
 
   /// Removes the element `id` wherever it is.
+  @inlinable
   mutating func remove(id: StackElementID) {
     guard let position = positions.removeValue(forKey: id) else { return }
-    ids.remove(at: position)
+    _ids.remove(at: position)
     elements.remove(at: position)
-    for later in ids[position...] { positions[later, default: 0] -= 1 }
+    for later in _ids[position...] { positions[later, default: 0] -= 1 }
   }
 
   /// A fresh ID: the store's generator (skipping IDs this stack already holds), or, with no
   /// generator in scope, one past the highest this stack has held.
-  private mutating func newID() -> StackElementID {
-    @Dependency(\.stackElementID) var generator
-    if generator.isUnscoped { return StackElementID(generation: highWater) }
-    var id = generator()
-    while positions[id] != nil { id = generator() }
-    return id
+  @inlinable
+  func newID() -> StackElementID {
+    StackElementID._fresh(after: highWater) { positions[$0] != nil }
   }
 
   /// Runs `body` on element `id` in place (no copy).
@@ -183,7 +188,7 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection {
     _ subrange: Range<Int>,
     with newElements: some Collection<Element>
   ) {
-    for removed in ids[subrange] { positions.removeValue(forKey: removed) }
+    for removed in _ids[subrange] { positions.removeValue(forKey: removed) }
     var newIDs: [StackElementID] = []
     for _ in newElements {
       let id = newID()
@@ -191,9 +196,9 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection {
       positions[id] = -1  // reserved, so the next fresh ID skips it
       highWater = Swift.max(highWater, id.generation + 1)
     }
-    ids.replaceSubrange(subrange, with: newIDs)
+    _ids.replaceSubrange(subrange, with: newIDs)
     elements.replaceSubrange(subrange, with: newElements)
-    for position in subrange.lowerBound..<ids.count { positions[ids[position]] = position }
+    for position in subrange.lowerBound..<_ids.count { positions[_ids[position]] = position }
   }
 }
 

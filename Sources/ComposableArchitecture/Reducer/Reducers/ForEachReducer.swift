@@ -133,7 +133,7 @@ where Parent.Action: CasePathable & Sendable {
     let idsBefore = statePath.read(state).ids
     let removedIDs = mounted.update(to: idsBefore)
     let removedElsewhere: Effect<Parent.Action> =
-      removedIDs.isEmpty ? .none : ._cancelling(removedIDs, namespace: elementNamespace)
+      removedIDs.isEmpty ? .none : ._cancelling(removedIDs) { elementNamespace($0, mounted) }
 
     var elementEffect = Effect<Parent.Action>.none
     if case .element(let id, let elementAction) = actionPath.extract(from: action) {
@@ -142,7 +142,7 @@ where Parent.Action: CasePathable & Sendable {
         // `.none` checked first: forming the `embed` closure allocates.
         if !effect.isNone {
           elementEffect = effect._childEffect(
-            in: { elementNamespace(id) },
+            in: { elementNamespace(id, mounted) },
             embed: { actionPath.embed(.element(id: id, action: $0)) },
             dismissal: nil
           )
@@ -158,11 +158,12 @@ where Parent.Action: CasePathable & Sendable {
     let idsAfter = statePath.read(state).ids
     let removed = mounted.update(to: idsAfter)
     return removed.isEmpty
-      ? effects : effects.merge(with: ._cancelling(removed, namespace: elementNamespace))
+      ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
   }
 
-  @usableFromInline func elementNamespace(_ id: ID) -> _CancelID {
-    _CancelID(_ElementNamespace(collection: _SendableAnyHashable(toElementsState), id: id))
+  /// The cancellation namespace of element `id`'s effects.
+  @inlinable func elementNamespace(_ id: ID, _ mounted: _MountedElements<ID>) -> _CancelID {
+    _CancelID(_ElementNamespace(collection: mounted.collection(toElementsState), id: id))
   }
 
   @usableFromInline func reportMissing(_ id: ID, action: Parent.Action, existing: [ID]) {

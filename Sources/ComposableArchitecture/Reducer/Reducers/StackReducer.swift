@@ -133,7 +133,7 @@ where Parent.Action: CasePathable & Sendable {
     let idsBefore = statePath.read(state).ids
     let removedIDs = mounted.update(to: idsBefore)
     let removedElsewhere: Effect<Parent.Action> =
-      removedIDs.isEmpty ? .none : ._cancelling(removedIDs, namespace: elementNamespace)
+      removedIDs.isEmpty ? .none : ._cancelling(removedIDs) { elementNamespace($0, mounted) }
 
     var destinationEffect = Effect<Parent.Action>.none
     switch stackAction {
@@ -145,7 +145,7 @@ where Parent.Action: CasePathable & Sendable {
         // `.none` checked first: forming the `embed` closure allocates.
         if !effect.isNone {
           destinationEffect = effect._childEffect(
-            in: { elementNamespace(id) },
+            in: { elementNamespace(id, mounted) },
             embed: { actionPath.embed(.element(id: id, action: $0)) },
             dismissal: actionPath.embed(.popFrom(id: id))
           )
@@ -191,11 +191,15 @@ where Parent.Action: CasePathable & Sendable {
     let idsAfter = statePath.read(state).ids
     let removed = mounted.update(to: idsAfter)
     return removed.isEmpty
-      ? effects : effects.merge(with: ._cancelling(removed, namespace: elementNamespace))
+      ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
   }
 
-  @usableFromInline func elementNamespace(_ id: StackElementID) -> _CancelID {
-    _CancelID(_ElementNamespace(collection: _SendableAnyHashable(toStackState), id: id))
+  /// The cancellation namespace of element `id`'s effects.
+  @inlinable func elementNamespace(
+    _ id: StackElementID,
+    _ mounted: _MountedElements<StackElementID>
+  ) -> _CancelID {
+    _CancelID(_ElementNamespace(collection: mounted.collection(toStackState), id: id))
   }
 
   @usableFromInline func reportPushOfExisting(
