@@ -114,16 +114,23 @@ public final class _RootCore<State, Action>: Observable {
     }
     isReducing = false
     registrar.didSet(self, keyPath: keyPath)
-    if effect.isNone { return }
+    guard let storage = effect.storage else { return }
+    if case .send(let next) = storage.operation {
+      // A delegate action (a child telling its parent): queued here, as `start` would queue it
+      // (a send is in progress), so that it is handled by this specialized code rather than
+      // the generic effect machinery.
+      bufferedActions.append(next)
+      return
+    }
     start(effect, group: &group)
   }
 
-  /// Processes actions queued by re-entrant sends, in order (not the hot path).
+  /// Processes actions queued by re-entrant sends and by `.send` effects, in order.
   ///
   /// The queue is taken out before its actions run, so an action sent while they run (or while
   /// they are released: a value's `deinit` may send) is appended to a fresh queue, never to the
   /// one being read, and is handled in a later round of this loop.
-  @usableFromInline
+  @inlinable
   func drainBufferedActions(group: inout _EffectGroup?) {
     while !bufferedActions.isEmpty {
       var pending: [Action] = []
