@@ -9,17 +9,17 @@
 final class _MountedElements<ID: Hashable> {
   @usableFromInline var ids: [ID] = []
   /// The collection's part of its elements' cancellation IDs, made on first use and kept: it
-  /// is the key path to the collection, which costs a type check to wrap and a walk of its
-  /// components to hash, so a built `forEach` does both once.
-  @usableFromInline var collectionID: _SendableAnyHashable?
+  /// is the key path to the collection, whose hash walks its components, so a built `forEach`
+  /// hashes it once.
+  @usableFromInline var collectionID: _CollectionID?
 
   @inlinable init() {}
 
   /// The collection's part of its elements' cancellation IDs (`keyPath` is the path to it).
   @inlinable
-  func collection(_ keyPath: AnyKeyPath) -> _SendableAnyHashable {
+  func collection(_ keyPath: AnyKeyPath) -> _CollectionID {
     if let collectionID { return collectionID }
-    let made = _SendableAnyHashable(keyPath)
+    let made = _CollectionID(keyPath)
     collectionID = made
     return made
   }
@@ -53,15 +53,44 @@ extension Effect {
   }
 }
 
+/// Which collection an element belongs to, in its cancellation ID: the key path to the
+/// collection, with its hash computed once.
+///
+/// Equal key paths have equal hashes, so comparing the kept hashes first changes no answer.
+@usableFromInline
+struct _CollectionID: Hashable, Sendable {
+  // nonisolated(unsafe) is safe: a key path object never changes after the runtime creates it,
+  // and this struct only hashes and compares it, so sharing it across threads shares no
+  // mutable state (the same reasoning as `_SendableAnyHashable`, which held it before).
+  @usableFromInline nonisolated(unsafe) let keyPath: AnyKeyPath
+  @usableFromInline let hash: Int
+
+  @usableFromInline
+  init(_ keyPath: AnyKeyPath) {
+    self.keyPath = keyPath
+    self.hash = keyPath.hashValue
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.keyPath == rhs.keyPath
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
+}
+
 /// The cancellation namespace of one element's effects: which collection (the key path to it),
 /// and which element.
 @usableFromInline
 struct _ElementNamespace<ID: Hashable & Sendable>: Hashable, Sendable {
-  @usableFromInline let collection: _SendableAnyHashable
+  @usableFromInline let collection: _CollectionID
   @usableFromInline let id: ID
 
   @usableFromInline
-  init(collection: _SendableAnyHashable, id: ID) {
+  init(collection: _CollectionID, id: ID) {
     self.collection = collection
     self.id = id
   }

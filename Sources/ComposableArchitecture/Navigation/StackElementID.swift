@@ -35,10 +35,13 @@ extension StackElementID {
   /// of the store's generator, skipping those `isTaken`, or, with no generator in scope, the
   /// generation `highWater` (so a popped ID is not handed out again).
   ///
-  /// Not generic, so `StackState`'s inlined push costs no type lookups to reach it.
+  /// Not generic, so `StackState`'s inlined push costs no type lookups to reach it; and the
+  /// generator is read from the dependencies directly, not through `@Dependency`, whose key
+  /// path costs a trip through the key path runtime on every push (its check for a missing test
+  /// value has nothing to find here: this dependency's test value is a real one).
   @usableFromInline
   static func _fresh(after highWater: Int, isTaken: (StackElementID) -> Bool) -> StackElementID {
-    @Dependency(\.stackElementID) var generator
+    let generator = DependencyValues._current.stackElementID
     if generator.isUnscoped { return StackElementID(generation: highWater) }
     var id = generator()
     while isTaken(id) { id = generator() }

@@ -96,6 +96,28 @@ struct ForEachIdentifiedTests {
     await clock.advance(by: .seconds(5))
   }
 
+  /// Two lists whose rows share an ID: removing the left row 1 ends its timer only, never
+  /// the right row 1's (the list is part of a row's cancellation identity).
+  @Test func removingARowLeavesTheSameIDInAnotherListRunning() async {
+    let clock = TestClock()
+    let store = TestStore(
+      initialState: TwoTimerLists.State(
+        left: [TimerRow.State(id: 1)],
+        right: [TimerRow.State(id: 1)]
+      )
+    ) {
+      TwoTimerLists()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.left(.element(id: 1, action: .startButtonTapped)))
+    await store.send(.right(.element(id: 1, action: .startButtonTapped)))
+    await store.send(.removeLeftButtonTapped(id: 1)) { $0.left = [] }
+    await clock.advance(by: .seconds(1))
+    await store.receive(\.right[id: 1].tick) { $0.right[id: 1]?.ticks = 1 }
+    await store.send(.right(.element(id: 1, action: .stopButtonTapped)))
+  }
+
   /// A reducer after `forEach` replaces the array: the next action through `forEach` ends the
   /// removed rows' effects.
   @Test func rowsReplacedBySiblingReducerHaveTheirEffectsCancelled() async {

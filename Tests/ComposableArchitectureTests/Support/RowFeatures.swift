@@ -147,3 +147,45 @@ extension TimerRow.Action: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// Two lists of timer rows in one state, whose rows may share IDs: a row's effects belong to
+/// its own list.
+struct TwoTimerLists: Reducer {
+  struct State: Equatable, Sendable {
+    var left: IdentifiedArrayOf<TimerRow.State> = []
+    var right: IdentifiedArrayOf<TimerRow.State> = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case left(IdentifiedActionOf<TimerRow>)
+    case right(IdentifiedActionOf<TimerRow>)
+    case removeLeftButtonTapped(id: Int)
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .removeLeftButtonTapped(let id) = action { state.left.remove(id: id) }
+      return .none
+    }
+    .forEach(\.left, action: \.left) {
+      TimerRow()
+    }
+    .forEach(\.right, action: \.right) {
+      TimerRow()
+    }
+  }
+}
+
+extension TwoTimerLists.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let left = AnyCasePath<TwoTimerLists.Action, IdentifiedActionOf<TimerRow>>(
+      embed: { .left($0) },
+      extract: { if case .left(let action) = $0 { action } else { nil } }
+    )
+    let right = AnyCasePath<TwoTimerLists.Action, IdentifiedActionOf<TimerRow>>(
+      embed: { .right($0) },
+      extract: { if case .right(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
