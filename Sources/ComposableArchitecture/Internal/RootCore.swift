@@ -32,7 +32,15 @@ public final class _RootCore<State, Action>: Observable {
   // Flags only (plain booleans, main-actor isolated): an unchecked access cannot tear them.
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var isReducing = false
-  @usableFromInline var bufferedActions: [Action] = []
+  // Read on every send (is anything queued?), so its dynamic exclusivity check (a tenth of a
+  // no-effect send) is switched off too. Why no two accesses can overlap: each is a single
+  // operation that runs no code of the app's — an emptiness check, an `append` of an action
+  // value, and the `swap` that takes the whole queue out before its actions run. An action
+  // sent while queued actions run or are released (a value's `deinit` may send) appends after
+  // the swap has ended. `StoreTests.reentrantSendsFromObserversAreProcessedInOrder` sends from
+  // observers, and `StoreReentrancyTests.anActionSentWhileDrainingIsHandledAfterTheQueue` from
+  // `.send` effects and from a `deinit` during the drain.
+  @usableFromInline @exclusivity(unchecked) var bufferedActions: [Action] = []
   /// The group collecting tasks for the `send` in progress (set only while sending).
   @usableFromInline var currentGroup: _EffectGroup?
   let effects = _EffectRegistry()

@@ -130,7 +130,8 @@ where Parent.Action: CasePathable & Sendable {
     // Elements that a reducer outside this operator removed since the last action: their
     // effects end now. Unchanged IDs share their buffer with the remembered ones, so this
     // comparison costs nothing on an ordinary element action.
-    let idsBefore = statePath.read(state).ids
+    // In place: reading the whole collection would copy (retain and release) all its storage.
+    let idsBefore = statePath.modify(&state) { $0.ids }
     let removedIDs = mounted.update(to: idsBefore)
     let removedElsewhere: Effect<Parent.Action> =
       removedIDs.isEmpty ? .none : ._cancelling(removedIDs) { elementNamespace($0, mounted) }
@@ -155,7 +156,7 @@ where Parent.Action: CasePathable & Sendable {
     let effects = removedElsewhere.merge(with: elementEffect)
       .merge(with: parent(&state, action))
     // Cancel the effects of every element that left the array.
-    let idsAfter = statePath.read(state).ids
+    let idsAfter = statePath.modify(&state) { $0.ids }
     let removed = mounted.update(to: idsAfter)
     return removed.isEmpty
       ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })

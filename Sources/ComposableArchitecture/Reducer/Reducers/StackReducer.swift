@@ -130,7 +130,8 @@ where Parent.Action: CasePathable & Sendable {
     // Elements that a reducer outside this operator removed since the last action: their
     // effects end now. Unchanged IDs share their buffer with the remembered ones, so this comparison
     // costs nothing on an ordinary element action.
-    let idsBefore = statePath.read(state).ids
+    // In place: reading the whole collection would copy (retain and release) all its storage.
+    let idsBefore = statePath.modify(&state) { $0.ids }
     let removedIDs = mounted.update(to: idsBefore)
     let removedElsewhere: Effect<Parent.Action> =
       removedIDs.isEmpty ? .none : ._cancelling(removedIDs) { elementNamespace($0, mounted) }
@@ -188,7 +189,7 @@ where Parent.Action: CasePathable & Sendable {
     // Cancel the effects of every element that left the stack. Unchanged `ids` share their
     // buffer, so this comparison costs nothing on an element action.
     let effects = removedElsewhere.merge(with: destinationEffect).merge(with: parentEffect)
-    let idsAfter = statePath.read(state).ids
+    let idsAfter = statePath.modify(&state) { $0.ids }
     let removed = mounted.update(to: idsAfter)
     return removed.isEmpty
       ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
