@@ -40,3 +40,16 @@ package struct Benchmark {
     self.make = make
   }
 }
+
+/// `benchmarks` cut into runs of consecutive cases of the same pair, in order.
+package func groupedByPair(_ benchmarks: [Benchmark]) -> [[Benchmark]] {
+  var groups: [[Benchmark]] = []
+  for benchmark in benchmarks {
+    if let last = groups.last?.last, last.pair == benchmark.pair {
+      groups[groups.count - 1].append(benchmark)
+    } else {
+      groups.append([benchmark])
+    }
+  }
+  return groups
+}

@@ -116,7 +116,61 @@ package func measure(
   options: MeasureOptions,
   clock: Nanoseconds = systemClock
 ) async -> Measurement {
-  let runner = benchmark.make()
+  await measureInterleaved([benchmark], options: options, clock: clock)[0]
+}
+
+/// Measures the cases of one pair together: each is warmed up and sized on its own, then the
+/// samples are taken in turns (a sample of the first case, one of the second, …), so that a
+/// machine that speeds up or slows down during the run moves every side of the comparison
+/// alike, and the ratio between them stays put.
+///
+/// - Returns: One measurement per case, in the order given.
+@MainActor
+package func measureInterleaved(
+  _ benchmarks: [Benchmark],
+  options: MeasureOptions,
+  clock: Nanoseconds = systemClock
+) async -> [Measurement] {
+  var runners: [Benchmark.Runner] = []
+  var batches: [Int] = []
+  for benchmark in benchmarks {
+    let runner = benchmark.make()
+    runners.append(runner)
+    batches.append(await sizeBatch(runner, options: options, clock: clock))
+  }
+  var samples = Array(repeating: [Double](), count: benchmarks.count)
+  var durations = Array(repeating: [UInt64](), count: benchmarks.count)
+  for _ in 0..<options.samples {
+    for index in benchmarks.indices {
+      let elapsed = await time(runners[index], batches[index], clock: clock)
+      samples[index].append(Double(elapsed) / Double(batches[index]))
+      durations[index].append(elapsed)
+    }
+  }
+  return benchmarks.indices.map { index in
+    let benchmark = benchmarks[index]
+    var result = Measurement(
+      name: benchmark.name,
+      pair: benchmark.pair,
+      style: benchmark.style,
+      iterationsPerSample: batches[index],
+      samples: samples[index],
+      flags: []
+    )
+    let medianDuration = durations[index].sorted()[durations[index].count / 2]
+    if medianDuration > options.maximumSampleNanoseconds { result.flags.append(.slow) }
+    if result.spread > options.noisySpread { result.flags.append(.noisy) }
+    return result
+  }
+}
+
+/// Warms `runner` up, then returns the batch (operations per sample) for it.
+@MainActor
+func sizeBatch(
+  _ runner: Benchmark.Runner,
+  options: MeasureOptions,
+  clock: Nanoseconds
+) async -> Int {
   // Warm-up: run until the warm-up time has passed (caches, lazy initialisation, branch
   // predictors), growing the batch as we go.
   var iterations = options.minimumBatch
@@ -134,24 +188,5 @@ package func measure(
     let scale = max(2, Int(Double(options.minimumSampleNanoseconds) / Double(max(elapsed, 1))))
     iterations = min(iterations * min(scale, 16), 1 << 30)
   }
-  var samples: [Double] = []
-  var sampleDurations: [UInt64] = []
-  samples.reserveCapacity(options.samples)
-  for _ in 0..<options.samples {
-    let elapsed = await time(runner, iterations, clock: clock)
-    samples.append(Double(elapsed) / Double(iterations))
-    sampleDurations.append(elapsed)
-  }
-  var result = Measurement(
-    name: benchmark.name,
-    pair: benchmark.pair,
-    style: benchmark.style,
-    iterationsPerSample: iterations,
-    samples: samples,
-    flags: []
-  )
-  let medianDuration = sampleDurations.sorted()[sampleDurations.count / 2]
-  if medianDuration > options.maximumSampleNanoseconds { result.flags.append(.slow) }
-  if result.spread > options.noisySpread { result.flags.append(.noisy) }
-  return result
+  return iterations
 }

@@ -160,12 +160,15 @@ func runBenchmarks() async {
 
   let measureOptions = options.quick ? MeasureOptions.quick : MeasureOptions()
   var results: [BenchmarkHarness.Measurement] = []
-  for benchmark in selected {
-    let result = await measure(benchmark, options: measureOptions)
-    FileHandle.standardError.write(
-      Data("  \(benchmark.name): \(formatNanoseconds(result.p50))/op\n".utf8)
-    )
-    results.append(result)
+  // The cases of one pair are measured together, their samples taken in turns: the ratio then
+  // compares samples taken at the same time, whatever the machine does during the run.
+  for group in groupedByPair(selected) {
+    for result in await measureInterleaved(group, options: measureOptions) {
+      FileHandle.standardError.write(
+        Data("  \(result.name): \(formatNanoseconds(result.p50))/op\n".utf8)
+      )
+      results.append(result)
+    }
   }
   let report = Report(machine: .current(), quick: options.quick, results: results)
   print(report.text(goals: goals))

@@ -67,6 +67,48 @@ struct HarnessTests {
     #expect(result.flags == [.noisy])
   }
 
+  @Test func casesAreGroupedByConsecutivePair() {
+    let clock = FakeClock()
+    let cases = [("A", "one"), ("B", "one"), ("C", "two"), ("D", "one")].map { name, pair in
+      Benchmark(name: name, pair: pair, style: .vanilla) { .sync { _ in clock.now += 1 } }
+    }
+    #expect(groupedByPair(cases).map { $0.map(\.name) } == [["A", "B"], ["C"], ["D"]])
+  }
+
+  /// A machine that slows down during the run (each timed call costs a little more than the
+  /// last, whichever case makes it): two cases of equal cost measured one after the other get
+  /// different medians, while measured together, in turns, they get the same.
+  @Test func aPairMeasuredInTurnsIsNotSkewedByAMachineThatDrifts() async {
+    final class Drift {
+      var calls: UInt64 = 0
+    }
+    func pair(_ clock: FakeClock, _ drift: Drift) -> [Benchmark] {
+      ["Fake.Vanilla", "Fake.Store"].map { name in
+        fakeCase(clock, name: name) { _ in
+          drift.calls += 1
+          return 1_000 + drift.calls
+        }
+      }
+    }
+    let oneAfterTheOther: [Measurement] = await {
+      let clock = FakeClock()
+      var results: [Measurement] = []
+      for benchmark in pair(clock, Drift()) {
+        results.append(await measure(benchmark, options: options, clock: clock.reading))
+      }
+      return results
+    }()
+    let clock = FakeClock()
+    let inTurns = await measureInterleaved(
+      pair(clock, Drift()),
+      options: options,
+      clock: clock.reading
+    )
+    #expect(oneAfterTheOther[1].p50 / oneAfterTheOther[0].p50 > 1.02)
+    #expect(abs(inTurns[1].p50 / inTurns[0].p50 - 1) < 0.005)
+    #expect(inTurns.map(\.name) == ["Fake.Vanilla", "Fake.Store"])
+  }
+
   @Test func theDefaultTableFitsOneHundredColumnsWithItsLegend() {
     let report = Report(
       machine: .sample,
