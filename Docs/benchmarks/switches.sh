@@ -8,21 +8,13 @@
 #
 # BINARY defaults to the release build of prime-time-benchmarks (built if missing).
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-binary=${1:-.build/release/prime-time-benchmarks}
-shift || true
-cases=("$@")
-if [[ ${#cases[@]} -eq 0 ]]; then
-  cases=(Vanilla.TaskOnMainActor Vanilla.TaskRoundTrip Store.EffectRoundTrip TestStore.Send)
-fi
-if [[ ! -x $binary ]]; then swift build -c release --product prime-time-benchmarks >&2; fi
+source "$(dirname "$0")/common.sh"
+benchmark_setup Vanilla.TaskOnMainActor Vanilla.TaskRoundTrip Store.EffectRoundTrip \
+  TestStore.Send -- "$@"
 echo "| case | voluntary context switches per operation | CPU per operation |"
 echo "| --- | ---: | ---: |"
 for name in "${cases[@]}"; do
-  if ! "$binary" --list | grep -qx "$name"; then
-    echo "| \`$name\` | (not in this build) | |"
-    continue
-  fi
+  benchmark_has_case "$name" || continue
   switches=()
   cpu=()
   for run in 1 2; do

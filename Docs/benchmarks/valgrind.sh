@@ -9,16 +9,10 @@
 # run Swift tasks (the effect round trip, the test store) stop valgrind itself; they are listed
 # as such, and measured by wall clock only.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
-binary=${1:-.build/release/prime-time-benchmarks}
-shift || true
-cases=("$@")
-if [[ ${#cases[@]} -eq 0 ]]; then
-  cases=(Vanilla.Mutate Store.Send Reducer.Reduce NestedStore.Send.Depth1
-    NestedStore.Send.Depth10 NestedStore.Send.Presented NestedStore.Send.EnumCase
-    ChildStore.Send.10Alive Stack.ElementAction.1 Stack.ElementAction.10000)
-fi
-if [[ ! -x $binary ]]; then swift build -c release --product prime-time-benchmarks >&2; fi
+source "$(dirname "$0")/common.sh"
+benchmark_setup Vanilla.Mutate Store.Send Reducer.Reduce NestedStore.Send.Depth1 \
+  NestedStore.Send.Depth10 NestedStore.Send.Presented NestedStore.Send.EnumCase \
+  ChildStore.Send.10Alive Stack.ElementAction.1 Stack.ElementAction.10000 -- "$@"
 n=2000
 instructions() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --profile "$1" \
@@ -31,10 +25,7 @@ allocations() {
 echo "| case | instructions per operation | heap allocations per operation |"
 echo "| --- | ---: | ---: |"
 for name in "${cases[@]}"; do
-  if ! "$binary" --list | grep -qx "$name"; then
-    echo "| \`$name\` | (not in this build) | |"
-    continue
-  fi
+  benchmark_has_case "$name" || continue
   i1=$(instructions "$name" $n || true)
   i2=$(instructions "$name" $((2 * n)) || true)
   a1=$(allocations "$name" $n || true)

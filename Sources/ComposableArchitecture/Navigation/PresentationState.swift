@@ -68,6 +68,7 @@ public struct PresentationState<State> {
     return reader.identity(of: value)
   }
 
+  /// The wrapper itself, for `ifLet(\.$primeModal, …)`.
   @inlinable
   public var projectedValue: Self {
     get { self }
