@@ -22,6 +22,54 @@ let goals = [
     limit: 3
   ),
   Goal(
+    title: "Store.Send ≤ 1.2× Vanilla.Mutate",
+    numerator: "Store.Send",
+    denominator: "Vanilla.Mutate",
+    limit: 1.2
+  ),
+  Goal(
+    title: "Reducer.Reduce ≤ 1.5× Vanilla.Mutate",
+    numerator: "Reducer.Reduce",
+    denominator: "Vanilla.Mutate",
+    limit: 1.5
+  ),
+  Goal(
+    title: "Nth-prime answer ≤ 1.5× vanilla",
+    numerator: "Store.NthPrimeResponse",
+    denominator: "Vanilla.NthPrimeResponse",
+    limit: 1.5
+  ),
+  Goal(
+    title: "Nested depth 10 ≤ 1.5× depth 1",
+    numerator: "NestedStore.Send.Depth10",
+    denominator: "NestedStore.Send.Depth1",
+    limit: 1.5
+  ),
+  Goal(
+    title: "Presented child ≤ 1.5× vanilla",
+    numerator: "NestedStore.Send.Presented",
+    denominator: "Vanilla.NestedMutate.Presented",
+    limit: 1.5
+  ),
+  Goal(
+    title: "Enum-case child ≤ 1.5× vanilla",
+    numerator: "NestedStore.Send.EnumCase",
+    denominator: "Vanilla.NestedMutate.EnumCase",
+    limit: 1.5
+  ),
+  Goal(
+    title: "Stack element (10,000 on the stack) ≤ 1.5× vanilla",
+    numerator: "Stack.ElementAction.10000",
+    denominator: "Vanilla.StackElement.10000",
+    limit: 1.5
+  ),
+  Goal(
+    title: "Push + pop ≤ 2× vanilla",
+    numerator: "Stack.PushPop",
+    denominator: "Vanilla.StackPushPop",
+    limit: 2
+  ),
+  Goal(
     title: "Effect round trip ≤ 2× a vanilla task doing the same work",
     numerator: "Store.EffectRoundTrip",
     denominator: "Vanilla.TaskRoundTrip",
