@@ -66,9 +66,12 @@ extension Effect {
 /// Equal key paths have equal hashes, so comparing the kept hashes first changes no answer.
 @usableFromInline
 struct _CollectionID: Hashable, Sendable {
-  // nonisolated(unsafe) is safe: a key path object never changes after the runtime creates it,
-  // and this struct only hashes and compares it, so sharing it across threads shares no
-  // mutable state (the same reasoning as `_SendableAnyHashable`, which held it before).
+  // nonisolated(unsafe) is safe: a key path object is immutable once the runtime has created
+  // it, and this struct only reads it (to hash it once, and to compare it with `==`), so
+  // sharing it across threads shares no mutable state: the reasoning `_SendableAnyHashable`
+  // gives for the key paths it holds. Held as `AnyKeyPath` rather than in that wrapper because
+  // comparing two through `AnyHashable` costs two allocations per push and pop (measured:
+  // 17,740 against 18,681 instructions, 8 against 10 allocations).
   @usableFromInline nonisolated(unsafe) let keyPath: AnyKeyPath
   @usableFromInline let hash: Int
 
