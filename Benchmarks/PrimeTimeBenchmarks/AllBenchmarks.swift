@@ -4,7 +4,7 @@ import BenchmarkHarness
 @MainActor
 let allBenchmarks: [Benchmark] =
   floorBenchmarks + counterBenchmarks + threeFieldBenchmarks + nestedBenchmarks
-  + navigationLevelBenchmarks
+  + navigationLevelBenchmarks + presentationWatchBenchmarks
   + stackBenchmarks + largeStateBenchmarks + effectBenchmarks + testStoreBenchmarks
 
 /// The goals the report checks (ratios of two cases' medians).

@@ -146,3 +146,88 @@ extension SplitView.Action: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// A screen presenting a ticker at one of three presentation properties, each a computed
+/// property that counts how often it is read (as `@PresentationState`'s `$detail` is computed).
+///
+/// Each test picks its own property, so the key path it presents at is its own: whether a
+/// child has started an effect at a key path is remembered for the whole process.
+struct Watched: Reducer {
+  /// How often a presentation property was read.
+  final class Reads {
+    var count = 0
+  }
+
+  struct State: Equatable {
+    var storage = PresentationState<Metronome.State>(wrappedValue: nil)
+    let reads = Reads()
+
+    var first: PresentationState<Metronome.State> {
+      get { counted() }
+      set { storage = newValue }
+    }
+    var second: PresentationState<Metronome.State> {
+      get { counted() }
+      set { storage = newValue }
+    }
+    var third: PresentationState<Metronome.State> {
+      get { counted() }
+      set { storage = newValue }
+    }
+
+    /// The child, set and cleared by the parent without counting.
+    var detail: Metronome.State? {
+      get { storage.wrappedValue }
+      set { storage.wrappedValue = newValue }
+    }
+
+    private func counted() -> PresentationState<Metronome.State> {
+      reads.count += 1
+      return storage
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.storage == rhs.storage }
+  }
+
+  enum Action: Equatable, Sendable {
+    case closeButtonTapped
+    case detail(PresentationAction<Metronome.Action>)
+    case refreshButtonTapped
+    case showButtonTapped
+    /// Starts the child's timer through a direct `reduce(into:action:)` of an `ifLet` at the
+    /// same key path, not through this feature's own `ifLet`.
+    case startDirectlyButtonTapped
+  }
+
+  /// Where the child is presented.
+  let presentation: WritableKeyPath<State, PresentationState<Metronome.State>>
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .closeButtonTapped:
+        state.detail = nil
+      case .showButtonTapped:
+        state.detail = Metronome.State()
+      case .startDirectlyButtonTapped:
+        return EmptyReducer<State, Action>()
+          .ifLet(presentation, action: \.detail) { Metronome() }
+          .reduce(into: &state, action: .detail(.presented(.startTimerButtonTapped)))
+      case .detail, .refreshButtonTapped:
+        break
+      }
+      return .none
+    }
+    .ifLet(presentation, action: \.detail) { Metronome() }
+  }
+}
+
+extension Watched.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let detail = AnyCasePath<Watched.Action, PresentationAction<Metronome.Action>>(
+      embed: { .detail($0) },
+      extract: { if case .detail(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}

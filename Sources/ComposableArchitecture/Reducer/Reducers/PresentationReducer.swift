@@ -123,6 +123,7 @@ where Parent.Action: CasePathable & Sendable {
       statePath: toPresentationState,
       ephemeral: nil,
       identities: .unresolved,
+      childEffects: nil,
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -138,6 +139,7 @@ where Parent.Action: CasePathable & Sendable {
     let statePath = _ResolvedKeyPath(toPresentationState)
     let ephemeral = _EphemeralProbe(Destination.State.self)
     let identities = _IdentityReader<Destination.State>.resolved
+    let childEffects = _ChildEffectsRecord.for(toPresentationState)
     return { state, action in
       run(
         &state,
@@ -146,6 +148,7 @@ where Parent.Action: CasePathable & Sendable {
         statePath: statePath,
         ephemeral: ephemeral,
         identities: identities,
+        childEffects: childEffects,
         parent: parent,
         destination: destination
       )
@@ -160,6 +163,7 @@ where Parent.Action: CasePathable & Sendable {
     statePath: Path,
     ephemeral: _EphemeralProbe?,
     identities: _IdentityReader<Destination.State>,
+    childEffects: _ChildEffectsRecord?,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
@@ -169,7 +173,8 @@ where Parent.Action: CasePathable & Sendable {
     // of instructions), so there is one before the parent runs — a read for most actions (a
     // mutation through the computed key path would copy the box), a single mutation for a child
     // action, which checks and runs the child in one go — and, only when a child was
-    // presented, one read after.
+    // presented, one read after. A store's `ifLet` reads nothing for the parent's own actions
+    // until a child presented here has started an effect (`_ChildEffectsRecord`).
     let identityBefore: _NavigationIdentity?
     var cancellations = Effect<Parent.Action>.none
     var destinationEffect = Effect<Parent.Action>.none
@@ -185,6 +190,8 @@ where Parent.Action: CasePathable & Sendable {
       if let identityBefore {
         // Checked first: forming the `embed` closure allocates, and most effects are `.none`.
         if !effect.isNone {
+          // Recorded before the effect leaves this function (see `_ChildEffectsRecord`).
+          (childEffects ?? .for(toPresentationState)).noteStarted()
           destinationEffect = effect._childEffect(
             in: { namespace(identityBefore) },
             embed: { actionPath.embed(.presented($0)) },
@@ -194,6 +201,9 @@ where Parent.Action: CasePathable & Sendable {
       } else {
         reportAbsent(action)
       }
+    } else if presentationAction == nil, let childEffects, !childEffects.hasStarted {
+      // No child presented here has ever started an effect: nothing to cancel, nothing to read.
+      identityBefore = nil
     } else {
       let presentation = statePath.read(state)
       identityBefore = presentation._identity(identities)

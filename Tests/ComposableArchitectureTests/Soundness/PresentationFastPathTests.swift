@@ -1,0 +1,84 @@
+import ComposableArchitectureTesting
+import Testing
+
+/// A store's `ifLet(\.$child, …)` does not read `$child` for actions that are not its own
+/// until a child presented there has started an effect (before that there is nothing to
+/// cancel); and whichever way that first effect is started, the child's effects still end when
+/// it goes.
+///
+/// Each test presents at its own key path (`Watched.State.first`, `.second`, `.third`):
+/// whether a child has started an effect at a key path is remembered for the whole process.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct PresentationFastPathTests {
+  /// Unrelated actions cost no read of the presentation while no child effect was ever
+  /// started there, whatever the child does meanwhile; after one, every action reads it and a
+  /// parent that removes the child cancels its timer.
+  @Test func anIfLetReadsItsChildOnlyOnceAChildEffectWasStarted() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Watched.State()) {
+      Watched(presentation: \.first)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    let reads = store.state.reads
+    await store.send(.refreshButtonTapped)
+    await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
+    await store.send(.refreshButtonTapped)
+    #expect(reads.count == 0)
+
+    // A child action reads (and writes) the presentation, but starts nothing: still no reads
+    // for the parent's own actions.
+    await store.send(.detail(.presented(.tick))) { $0.detail?.ticks = 1 }
+    let afterChildAction = reads.count
+    #expect(afterChildAction > 0)
+    await store.send(.closeButtonTapped) { $0.detail = nil }
+    await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
+    #expect(reads.count == afterChildAction)
+
+    await store.send(.detail(.presented(.startTimerButtonTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.presented(.tick))) { $0.detail?.ticks = 1 }
+    let afterEffect = reads.count
+    await store.send(.refreshButtonTapped)
+    #expect(reads.count > afterEffect)
+
+    await store.send(.closeButtonTapped) { $0.detail = nil }
+    await clock.advance(by: .seconds(5))
+  }
+
+  /// The first child effect at this key path is started by a direct `reduce(into:action:)`
+  /// inside the parent, not by the store's `ifLet`: the store's `ifLet` still sees the child
+  /// removed and cancels its timer.
+  @Test func aChildEffectStartedByADirectCallIsCancelledByTheStoresIfLet() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Watched.State()) {
+      Watched(presentation: \.second)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
+    await store.send(.startDirectlyButtonTapped)
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.presented(.tick))) { $0.detail?.ticks = 1 }
+    await store.send(.closeButtonTapped) { $0.detail = nil }
+    await clock.advance(by: .seconds(5))
+  }
+
+  /// A test store builds its reducer again when the test changes a dependency; the rebuilt
+  /// `ifLet` still cancels a timer the child started before the rebuild.
+  @Test func aRebuiltReducerStillCancelsAChildEffectStartedBeforeTheRebuild() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Watched.State()) {
+      Watched(presentation: \.third)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
+    await store.send(.detail(.presented(.startTimerButtonTapped)))
+    // Setting a dependency, even to the same clock, makes the next action rebuild the reducer.
+    store.dependencies.continuousClock = clock
+    await store.send(.closeButtonTapped) { $0.detail = nil }
+    await clock.advance(by: .seconds(5))
+  }
+}
