@@ -14,6 +14,9 @@ benchmark_setup Vanilla.Mutate Store.Send Reducer.Reduce NestedStore.Send.Depth1
   NestedStore.Send.Depth10 NestedStore.Send.Presented NestedStore.Send.EnumCase \
   ChildStore.Send.10Alive Stack.ElementAction.1 Stack.ElementAction.10000 -- "$@"
 n=2000
+# Swift seeds hashing at random per process, so a case that looks an ID up in a large hash table
+# (the 10,000-element stack) would count a different number of probes in each run.
+export SWIFT_DETERMINISTIC_HASHING=1
 instructions() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$binary" --profile "$1" \
     --iterations "$2" 2>&1 | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
