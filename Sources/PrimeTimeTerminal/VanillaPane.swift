@@ -87,6 +87,9 @@ public final class VanillaPane: AppPane {
     afterTap = true
     log.append("▸ \"\(title)\" → \(Self.method(for: title, on: tab, top: stackTopScreen?.title))")
     if tab == .stack, title == "Get fact", case .numberFact(let model) = root.path.last {
+      // Facts that arrived or whose screen was popped are dropped here, so the list stays short
+      // and `isIdle` only reads.
+      awaitedFacts.removeAll { !isAwaited($0) }
       awaitedFacts.append(model)
     }
   }
@@ -108,14 +111,19 @@ public final class VanillaPane: AppPane {
     lastProperties = now
   }
 
+  /// Whether a fact asked for on `model`'s screen has not arrived while the screen is still up.
+  private func isAwaited(_ model: NumberFactModel) -> Bool {
+    model.fact == nil && root.path.contains(.numberFact(model))
+  }
+
   public var isIdle: Bool {
-    awaitedFacts.removeAll { $0.fact != nil || !root.path.contains(.numberFact($0)) }
     let sleeping = root.path.reduce(0) { total, destination in
       guard let counter = destination.counter else { return total }
       return total + (counter.isTimerOn ? 1 : 0) + (counter.isLoading ? 1 : 0)
     }
     // A question still in its delay sleeps on the clock too: idle until the clock moves.
-    return (!state.isNthPrimeButtonDisabled || thinking.count > 0) && awaitedFacts.isEmpty
+    return (!state.isNthPrimeButtonDisabled || thinking.count > 0)
+      && !awaitedFacts.contains(where: isAwaited)
       && (manualClock.map { $0.sleeperCount == sleeping + thinking.count } ?? true)
   }
 

@@ -201,6 +201,30 @@ struct ScreenTextTests {
     )
   }
 
+  /// A fact asked for keeps both panes busy until it arrives (checked before it can arrive: the
+  /// fact's task needs the main actor, which this test holds), and a script waiting for idle
+  /// then sees it on the screen.
+  @Test func aFactAskedForKeepsBothPanesBusyUntilItArrives() async throws {
+    let directory = try TemporaryDirectory()
+    let (controller, vanilla, composable) = makeController(directory)
+    for key: Character in ["3", "f"] {
+      _ = controller.handle(.character(key))
+      #expect(await waitUntilIdle(controller))
+    }
+    let fact = "  0 is not prime."
+    func shown(_ pane: any AppPane) -> [String] {
+      pane.lines(on: .stack, selectedRow: controller.selectedRow) { _ in "00:00:00" }
+    }
+    #expect(!shown(vanilla).contains(fact) && !shown(composable).contains(fact))
+    _ = controller.handle(.character("a"))
+    #expect(!vanilla.isIdle)
+    #expect(!composable.isIdle)
+    #expect(await waitUntilIdle(controller))
+    for pane in controller.panes {
+      #expect(shown(pane).contains(fact), "\(pane.name): \(shown(pane))")
+    }
+  }
+
   /// Waits for the work a key started (the live nth-prime engine answers on another thread), as
   /// a test store's `receive` waits for an effect's action: bounded, and yielding first.
   private func waitUntilIdle(_ controller: Controller) async -> Bool {
