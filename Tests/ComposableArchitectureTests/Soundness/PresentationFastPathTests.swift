@@ -11,16 +11,24 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct PresentationFastPathTests {
+  /// A test store of `Watched` presenting at `presentation`, and the clock its child ticks on.
+  func makeStore(
+    presenting presentation: WritableKeyPath<Watched.State, PresentationState<Metronome.State>>
+  ) -> (TestStore<Watched.State, Watched.Action>, TestClock) {
+    let clock = TestClock()
+    let store = TestStore(initialState: Watched.State()) {
+      Watched(presentation: presentation)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    return (store, clock)
+  }
+
   /// Unrelated actions cost no read of the presentation while no child effect was ever
   /// started there, whatever the child does meanwhile; after one, every action reads it and a
   /// parent that removes the child cancels its timer.
   @Test func anIfLetReadsItsChildOnlyOnceAChildEffectWasStarted() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: Watched.State()) {
-      Watched(presentation: \.first)
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = makeStore(presenting: \.first)
     let reads = store.state.reads
     await store.send(.refreshButtonTapped)
     await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
@@ -51,12 +59,7 @@ struct PresentationFastPathTests {
   /// inside the parent, not by the store's `ifLet`: the store's `ifLet` still sees the child
   /// removed and cancels its timer.
   @Test func aChildEffectStartedByADirectCallIsCancelledByTheStoresIfLet() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: Watched.State()) {
-      Watched(presentation: \.second)
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = makeStore(presenting: \.second)
     await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
     await store.send(.startDirectlyButtonTapped)
     await clock.advance(by: .seconds(1))
@@ -68,12 +71,7 @@ struct PresentationFastPathTests {
   /// A test store builds its reducer again when the test changes a dependency; the rebuilt
   /// `ifLet` still cancels a timer the child started before the rebuild.
   @Test func aRebuiltReducerStillCancelsAChildEffectStartedBeforeTheRebuild() async {
-    let clock = TestClock()
-    let store = TestStore(initialState: Watched.State()) {
-      Watched(presentation: \.third)
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let (store, clock) = makeStore(presenting: \.third)
     await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
     await store.send(.detail(.presented(.startTimerButtonTapped)))
     // Setting a dependency, even to the same clock, makes the next action rebuild the reducer.
