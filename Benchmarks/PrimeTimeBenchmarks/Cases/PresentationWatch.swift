@@ -81,7 +81,8 @@ private func parentIncrement(afterAChildEffect: Bool) -> Benchmark.Runner {
 }
 
 /// What `ifLet` costs the parent's own actions: nothing to read until a child presented there
-/// starts an effect, then one read of `$child` (through the key path runtime) per action.
+/// starts an effect; then, with a child presented, a read of `$child` (through the key path
+/// runtime) before the parent runs and another after.
 @MainActor
 let presentationWatchBenchmarks: [Benchmark] = [
   Benchmark(
