@@ -19,8 +19,10 @@ import Foundation
 /// and a direct `reduce(into:action:)` call on the same state share it. Records are never
 /// cleared, so once set, the read happens on every action, as before.
 ///
-/// `PresentationFastPathTests` checks that the read is skipped, and that a child effect started
-/// by a direct call, or before a test store rebuilt its reducer, is still cancelled.
+/// `PresentationFastPathTests` checks that the read is skipped, that a child effect started by a
+/// direct call, or before a test store rebuilt its reducer, is still cancelled, and (under
+/// ThreadSanitizer in CI) that records are written and read on several threads at once without a
+/// race: taking the locks away makes ThreadSanitizer report it.
 @usableFromInline
 final class _ChildEffectsRecord: @unchecked Sendable {
   // @unchecked Sendable is safe: `started` is only read or written while `lock` is held.

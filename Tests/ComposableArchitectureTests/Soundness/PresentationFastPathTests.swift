@@ -79,4 +79,25 @@ struct PresentationFastPathTests {
     await store.send(.closeButtonTapped) { $0.detail = nil }
     await clock.advance(by: .seconds(5))
   }
+
+  /// Whether a child started an effect is shared by the whole process, so it is recorded and
+  /// read under a lock: direct calls on several threads start child effects while a store on
+  /// the main actor reads the same record for every action. (Run under ThreadSanitizer in CI,
+  /// which reports the race if the lock is taken away.)
+  @Test func childEffectsStartedOnManyThreadsAreRecordedSafely() async {
+    let store = Store(initialState: Racer.State()) { Racer() }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<50 {
+            var state = Racer.State()
+            let effect = Racer().reduce(into: &state, action: .child(.presented(.start)))
+            #expect(!effect.isNone)
+          }
+        }
+      }
+      for _ in 0..<200 { store.send(.incrementButtonTapped) }
+    }
+    #expect(store.count == 200)
+  }
 }

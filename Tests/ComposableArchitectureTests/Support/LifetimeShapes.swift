@@ -231,3 +231,43 @@ extension Watched.Action: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// A child whose one action starts an effect that does nothing.
+struct Starter: Reducer {
+  struct State: Equatable, Sendable {}
+  enum Action: Equatable, Sendable { case start }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    .run { _ in }
+  }
+}
+
+/// A parent presenting a `Starter`, run from several threads at once.
+struct Racer: Reducer {
+  struct State: Equatable, Sendable {
+    var count = 0
+    @PresentationState var child: Starter.State? = Starter.State()
+  }
+
+  enum Action: Equatable, Sendable {
+    case child(PresentationAction<Starter.Action>)
+    case incrementButtonTapped
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      if case .incrementButtonTapped = action { state.count += 1 }
+      return .none
+    }
+    .ifLet(\.$child, action: \.child) { Starter() }
+  }
+}
+
+extension Racer.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let child = AnyCasePath<Racer.Action, PresentationAction<Starter.Action>>(
+      embed: { .child($0) },
+      extract: { if case .child(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
