@@ -23,6 +23,21 @@ struct PresentedLevel: Reducer {
   }
 }
 
+/// The same presented child, declared as a stored `PresentationState` property instead of
+/// through `@PresentationState`: `ifLet(\.child, …)` then names a stored property, which the
+/// store reaches by byte offset, where `\.$child` is a computed property applied by the key path
+/// runtime.
+struct StoredPresentationLevel: Reducer {
+  struct State: Equatable {
+    var child = PresentationState<Level0.State>(wrappedValue: Level0.State())
+  }
+  typealias Action = PresentedLevel.Action
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .ifLet(\.child, action: \.child) { Level0() }
+  }
+}
+
 /// Enum state whose `counter` case holds the leaf counter, run with `ifCaseLet`.
 struct CaseLevel: Reducer {
   enum State: Equatable, CasePathable {
@@ -86,6 +101,28 @@ let navigationLevelBenchmarks: [Benchmark] = [
     style: .composable
   ) {
     let store = Store(initialState: PresentedLevel.State()) { PresentedLevel() }
+    return .sync { iterations in
+      for _ in 0..<iterations { store.send(.child(.presented(.incrementButtonTapped))) }
+      blackHole(store)
+    }
+  },
+  Benchmark(
+    name: "Vanilla.NestedMutate.PresentedStored",
+    pair: "leaf +1 in a presented child, stored property",
+    style: .vanilla
+  ) {
+    let root = VanillaPresentedLevel()
+    return .sync { iterations in
+      for _ in 0..<iterations { root.child?.count &+= 1 }
+      blackHole(root)
+    }
+  },
+  Benchmark(
+    name: "NestedStore.Send.PresentedStored",
+    pair: "leaf +1 in a presented child, stored property",
+    style: .composable
+  ) {
+    let store = Store(initialState: StoredPresentationLevel.State()) { StoredPresentationLevel() }
     return .sync { iterations in
       for _ in 0..<iterations { store.send(.child(.presented(.incrementButtonTapped))) }
       blackHole(store)

@@ -1,10 +1,13 @@
 import ComposableArchitectureTesting
 import Testing
 
+@testable import ComposableArchitecture
+
 /// A store's `ifLet(\.$child, …)` does not read `$child` for actions that are not its own
 /// until a child presented there has started an effect (before that there is nothing to
 /// cancel); and whichever way that first effect is started, the child's effects still end when
-/// it goes.
+/// it goes. A presentation declared as a stored `PresentationState` property is reached by byte
+/// offset instead of through the key path runtime, and behaves the same.
 ///
 /// Each test presents at its own key path (`Watched.State.first`, `.second`, `.third`):
 /// whether a child has started an effect at a key path is remembered for the whole process.
@@ -99,5 +102,22 @@ struct PresentationFastPathTests {
       for _ in 0..<200 { store.send(.incrementButtonTapped) }
     }
     #expect(store.count == 200)
+  }
+
+  /// `Watched.State.storage` is a stored `PresentationState` (no property wrapper): the store
+  /// reaches it by byte offset, where a computed presentation such as `first` (or a wrapper's
+  /// `$child`) goes through the key path runtime; presenting, ticking and dismissing behave the
+  /// same, and the child's timer ends when it goes.
+  @Test func aStoredPresentationIsReachedByOffsetAndBehavesTheSame() async {
+    #expect(_ResolvedKeyPath(\Watched.State.storage).offset != nil)
+    #expect(_ResolvedKeyPath(\Watched.State.first).offset == nil)
+    let (store, clock) = makeStore(presenting: \.storage)
+    await store.send(.showButtonTapped) { $0.detail = Metronome.State() }
+    await store.send(.detail(.presented(.startTimerButtonTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.detail(.presented(.tick))) { $0.detail?.ticks = 1 }
+    await store.send(.closeButtonTapped) { $0.detail = nil }
+    await clock.advance(by: .seconds(5))
+    #expect(store.state.reads.count == 0)
   }
 }
