@@ -6,8 +6,10 @@ import Testing
 /// A store's `ifLet(\.$child, …)` does not read `$child` for actions that are not its own
 /// until a child presented there has started an effect (before that there is nothing to
 /// cancel); and whichever way that first effect is started, the child's effects still end when
-/// it goes. A presentation declared as a stored `PresentationState` property is reached by byte
-/// offset instead of through the key path runtime, and behaves the same.
+/// it goes.
+///
+/// A presentation declared as a stored `PresentationState` property is reached by byte offset
+/// instead of through the key path runtime, and behaves the same.
 ///
 /// Each test presents at its own key path (`Watched.State.first`, `.second`, `.third`):
 /// whether a child has started an effect at a key path is remembered for the whole process.
