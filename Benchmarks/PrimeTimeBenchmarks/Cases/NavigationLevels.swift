@@ -81,52 +81,55 @@ struct CaseLevel: Reducer {
   var destination = Destination.counter(VanillaLevel0())
 }
 
+/// The leaf +1 in the vanilla optional child (the same work beside either presented form).
+@MainActor
+private func vanillaPresentedChildIncrement() -> Benchmark.Runner {
+  let root = VanillaPresentedLevel()
+  return .sync { iterations in
+    for _ in 0..<iterations { root.child?.count &+= 1 }
+    blackHole(root)
+  }
+}
+
+/// The leaf +1 sent to a presented child, whichever way the presentation is declared.
+@MainActor
+private func presentedChildIncrement<State>(
+  _ store: Store<State, PresentedLevel.Action>
+) -> Benchmark.Runner {
+  .sync { iterations in
+    for _ in 0..<iterations { store.send(.child(.presented(.incrementButtonTapped))) }
+    blackHole(store)
+  }
+}
+
 /// One level of each navigation operator, next to one `Scope` level (`Depth1`).
 @MainActor
 let navigationLevelBenchmarks: [Benchmark] = [
   Benchmark(
     name: "Vanilla.NestedMutate.Presented",
     pair: "leaf +1 in a presented child",
-    style: .vanilla
-  ) {
-    let root = VanillaPresentedLevel()
-    return .sync { iterations in
-      for _ in 0..<iterations { root.child?.count &+= 1 }
-      blackHole(root)
-    }
-  },
+    style: .vanilla,
+    make: vanillaPresentedChildIncrement
+  ),
   Benchmark(
     name: "NestedStore.Send.Presented",
     pair: "leaf +1 in a presented child",
     style: .composable
-  ) {
-    let store = Store(initialState: PresentedLevel.State()) { PresentedLevel() }
-    return .sync { iterations in
-      for _ in 0..<iterations { store.send(.child(.presented(.incrementButtonTapped))) }
-      blackHole(store)
-    }
-  },
+  ) { presentedChildIncrement(Store(initialState: PresentedLevel.State()) { PresentedLevel() }) },
   Benchmark(
     name: "Vanilla.NestedMutate.PresentedStored",
     pair: "leaf +1 in a presented child, stored property",
-    style: .vanilla
-  ) {
-    let root = VanillaPresentedLevel()
-    return .sync { iterations in
-      for _ in 0..<iterations { root.child?.count &+= 1 }
-      blackHole(root)
-    }
-  },
+    style: .vanilla,
+    make: vanillaPresentedChildIncrement
+  ),
   Benchmark(
     name: "NestedStore.Send.PresentedStored",
     pair: "leaf +1 in a presented child, stored property",
     style: .composable
   ) {
-    let store = Store(initialState: StoredPresentationLevel.State()) { StoredPresentationLevel() }
-    return .sync { iterations in
-      for _ in 0..<iterations { store.send(.child(.presented(.incrementButtonTapped))) }
-      blackHole(store)
-    }
+    presentedChildIncrement(
+      Store(initialState: StoredPresentationLevel.State()) { StoredPresentationLevel() }
+    )
   },
   Benchmark(
     name: "Vanilla.NestedMutate.EnumCase",
