@@ -105,6 +105,12 @@ struct IfLetTests {
       ) == true
     )
     #expect(issues.first?.message.contains("Features.swift") == true)
+    // The action is drawn as every operator's message draws it.
+    #expect(
+      issues.first?.message.contains(
+        "    Parent.Action.optionalCounter(.incrementButtonTapped)\n"
+      ) == true
+    )
   }
 
   @Test func dismissingTheChildCancelsItsEffects() async {

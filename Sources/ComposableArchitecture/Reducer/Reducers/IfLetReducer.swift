@@ -145,6 +145,25 @@ where Parent.Action: CasePathable {
     _ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity)
   }
 
+  /// Reports a child action that arrived while the child was absent (not inlined: it is never
+  /// the hot path).
+  @usableFromInline
+  func reportAbsent(_ action: Parent.Action) {
+    reportIssue(
+      """
+      An "ifLet" at "\(location)" received a child action when child state was "nil". …
+
+        Action:
+          \(_dump(action, indentingLinesAfterTheFirstBy: 4))
+
+      This is generally considered an application logic error: an effect or view sent a \
+      child action after the child's state was set to "nil". Cancel the child's effects (or \
+      stop sending) before the child is dismissed.
+      """,
+      at: location
+    )
+  }
+
   @inlinable func reduceChild<Path: _WritablePath>(
     _ state: inout Parent.State,
     _ action: Parent.Action,
@@ -155,43 +174,18 @@ where Parent.Action: CasePathable {
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
     guard let childAction = actionPath.extract(from: action) else { return .none }
     guard statePath.modify(&state, isPresent) else {
-      reportIssue(
-        """
-        An "ifLet" at "\(location)" received a child action when child state was "nil". …
-
-          Action:
-            \(action)
-
-        This is generally considered an application logic error: an effect or view sent a \
-        child action after the child's state was set to "nil". Cancel the child's effects (or \
-        stop sending) before the child is dismissed.
-        """,
-        at: location
-      )
+      reportAbsent(action)
       return .none
     }
-    let effect = statePath.modify(&state) { Self.reduceWrapped(&$0, childAction, child) }
+    let effect = statePath.modify(&state) { _reduceWrapped(&$0, childAction, child) }
     guard !effect.isNone, let identity = Self.identity(statePath, &state, identities)
     else { return .none }
     return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
   }
 }
 
-extension _IfLetReducer {
-  /// Runs the child on the wrapped value in place (the caller checked it is present).
-  @inlinable
-  static func reduceWrapped(
-    _ state: inout Child.State?,
-    _ action: Child.Action,
-    _ child: _ReduceFunction<Child.State, Child.Action>
-  ) -> Effect<Child.Action> {
-    guard var wrapped = state.take() else { return .none }
-    defer { state = wrapped }
-    return child(&wrapped, action)
-  }
-}
-
-/// The cancellation id of every effect a child feature started through `ifLet`/`ifCaseLet`.
+/// The cancellation id of every effect a child feature started through `ifLet` (on an optional
+/// or a presentation) or `ifCaseLet`: where the child lives, and which child it is.
 @usableFromInline
 struct _ChildEffectsID: Hashable, Sendable {
   @usableFromInline let path: _SendableAnyHashable
@@ -202,6 +196,20 @@ struct _ChildEffectsID: Hashable, Sendable {
     self.path = path
     self.identity = identity
   }
+}
+
+/// Runs `child` on the wrapped value in place; the caller checked it is present (`ifLet` on an
+/// optional, and on a presentation).
+@inlinable
+func _reduceWrapped<Wrapped, Action>(
+  _ state: inout Wrapped?,
+  _ action: Action,
+  _ child: _ReduceFunction<Wrapped, Action>
+) -> Effect<Action> {
+  // Taken out so the child is changed without a copy, and put back whatever the child returns.
+  guard var wrapped = state.take() else { return .none }
+  defer { state = wrapped }
+  return child(&wrapped, action)
 }
 
 /// Checks presence through an `inout` projection, so the child state is not copied.

@@ -184,7 +184,7 @@ where Parent.Action: CasePathable & Sendable {
         let identity = presentation._identity(identities)
         let cancellations = noteIdentity(identity, in: &presentation)
         guard identity != nil else { return (nil, cancellations, .none) }
-        let effect = Self.reduceChild(&presentation.wrappedValue, childAction, destination)
+        let effect = _reduceWrapped(&presentation.wrappedValue, childAction, destination)
         return (identity, cancellations, effect)
       }
       if let identityBefore {
@@ -269,7 +269,7 @@ where Parent.Action: CasePathable & Sendable {
   /// The cancellation namespace of the child with `identity` presented here.
   @usableFromInline func namespace(_ identity: _NavigationIdentity) -> _CancelID {
     _CancelID(
-      _PresentationNamespace(path: _SendableAnyHashable(toPresentationState), identity: identity)
+      _ChildEffectsID(path: _SendableAnyHashable(toPresentationState), identity: identity)
     )
   }
 
@@ -288,30 +288,5 @@ where Parent.Action: CasePathable & Sendable {
       """,
       at: location
     )
-  }
-
-  /// Runs the child on the presented value in place (the caller checked it is present).
-  @inlinable static func reduceChild(
-    _ state: inout Destination.State?,
-    _ action: Destination.Action,
-    _ destination: _ReduceFunction<Destination.State, Destination.Action>
-  ) -> Effect<Destination.Action> {
-    guard var presented = state.take() else { return .none }
-    defer { state = presented }
-    return destination(&presented, action)
-  }
-}
-
-/// The cancellation namespace of a presented child's effects: where it is presented, and which
-/// child it is.
-@usableFromInline
-struct _PresentationNamespace: Hashable, Sendable {
-  @usableFromInline let path: _SendableAnyHashable
-  @usableFromInline let identity: _NavigationIdentity
-
-  @usableFromInline
-  init(path: _SendableAnyHashable, identity: _NavigationIdentity) {
-    self.path = path
-    self.identity = identity
   }
 }
