@@ -91,6 +91,9 @@ extension TestStore {
 
   /// Cancels every effect still running, without asserting it.
   ///
+  /// Waits until they have stopped, and fails the test if some are still running after the
+  /// store's ``timeout``: an effect that does not respond to cancellation.
+  ///
   /// - Parameters:
   ///   - strict: Fail when there is nothing to cancel (default `true`).
   ///   - fileID: The file ID of the call; a failure is reported there.
@@ -120,7 +123,16 @@ extension TestStore {
       )
     }
     for entry in running { entry.task.cancel() }
-    _ = await _waitUntil(timeout: timeout) { inFlightEffects.isEmpty }
+    if await !_waitUntil(timeout: timeout, { inFlightEffects.isEmpty }) {
+      reportIssue(
+        _TestStoreMessages.stillRunningAfterCancellation(
+          count: inFlightEffects.count,
+          of: running.count,
+          after: timeout
+        ),
+        at: location
+      )
+    }
     note(location)
   }
 }

@@ -10,9 +10,38 @@ public struct TestStoreTask: Hashable, Sendable {
   let rawValue: StoreTask
   let timeout: Duration
 
-  /// Cancels the effects and waits until they have stopped.
-  public func cancel() async {
+  /// Cancels the effects and waits until they have stopped, failing the test if they are still
+  /// running after `timeout`.
+  ///
+  /// An effect stops when cancelled only if the work it awaits responds to cancellation. One
+  /// that does not (a continuation resumed only by a callback that ignores cancellation) is
+  /// reported here instead of holding the test until its time limit.
+  ///
+  /// - Parameters:
+  ///   - timeout: How long to wait (real time); the test store's timeout by default.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func cancel(
+    timeout: Duration? = nil,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
     rawValue.cancel()
+    let timeout = timeout ?? self.timeout
+    guard await _waitUntil(timeout: timeout, { !rawValue._isRunning }) else {
+      reportIssue(
+        _TestStoreMessages.stillRunningAfterCancellation(count: 1, of: 1, after: timeout),
+        fileID: fileID,
+        filePath: filePath,
+        line: line,
+        column: column
+      )
+      return
+    }
     await rawValue.finish()
   }
 

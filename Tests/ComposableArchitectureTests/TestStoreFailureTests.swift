@@ -248,6 +248,65 @@ struct TestStoreFailureTests {
     await task.cancel()
   }
 
+  @Test func cancellingAnEffectThatIgnoresCancellation() async {
+    let callback = CallbackIgnoringCancellation()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.factClient.fetch = { _ in await callback.answer() }
+    }
+    let task = await store.send(.factButtonTapped)
+    let line = #line + 2
+    await expectFailure {
+      await task.cancel(timeout: .milliseconds(100))
+    } matching: { issue in
+      Self.matches(
+        issue,
+        """
+        Expected the effect to stop when it was cancelled, but it is still running after 0.1 \
+        seconds. …
+
+        Cancelling an effect cancels its task, and the effect stops only when the work it \
+        awaits responds to cancellation. A "Task.sleep", a clock's "sleep" or a "for await" \
+        loop over an "AsyncStream" ends at once; a continuation that nothing resumes on \
+        cancellation (a callback API wrapped with "withCheckedContinuation"), or a loop that \
+        never checks "Task.isCancelled", keeps running. Resume the continuation from the \
+        "onCancel" of a "withTaskCancellationHandler", or check for cancellation in the loop.
+        """,
+        line: line
+      )
+    }
+    // The callback comes at last: the cancelled effect ends, and its action is dropped.
+    callback.callBack(with: "0 is a number.")
+    await task.finish()
+    #expect(store.state.fact == nil)
+  }
+
+  @Test func skippingAnEffectThatIgnoresCancellation() async {
+    let callback = CallbackIgnoringCancellation()
+    let store = TestStore(initialState: Feature.State()) {
+      Feature()
+    } withDependencies: {
+      $0.factClient.fetch = { _ in await callback.answer() }
+    }
+    store.timeout = .milliseconds(100)
+    await store.send(.factButtonTapped)
+    let line = #line + 2
+    await expectFailure {
+      await store.skipInFlightEffects()
+    } matching: { issue in
+      Self.matches(
+        issue,
+        "Expected the effect to stop when it was cancelled, but it is still running after 0.1 "
+          + "seconds. …",
+        line: line,
+        prefix: true
+      )
+    }
+    callback.callBack(with: "0 is a number.")
+    await store.finish()
+  }
+
   @Test func skippingNothingStrictlyFails() async {
     let store = TestStore(initialState: Feature.State()) { Feature() }
     await expectFailure {

@@ -74,7 +74,33 @@ enum _TestStoreMessages {
 
     • It is still waiting for a result: "await store.finish()" waits for it, or "await \
     store.skipInFlightEffects()" cancels it.
+
+    • It was cancelled, but the work it awaits ignores cancellation (a continuation that only \
+    a callback resumes): make that work respond to cancellation.
     """
+
+  /// Effects cancelled by the test (`count` of the `total` it cancelled) that are still running
+  /// after `timeout`.
+  static func stillRunningAfterCancellation(
+    count: Int,
+    of total: Int,
+    after timeout: Duration
+  ) -> String {
+    let subject =
+      total == 1
+      ? "the effect to stop when it was cancelled, but it is"
+      : "\(total) effects to stop when they were cancelled, but \(count) \(count == 1 ? "is" : "are")"
+    return """
+      Expected \(subject) still running after \(timeout.seconds) seconds. …
+
+      Cancelling an effect cancels its task, and the effect stops only when the work it awaits \
+      responds to cancellation. A "Task.sleep", a clock's "sleep" or a "for await" loop over an \
+      "AsyncStream" ends at once; a continuation that nothing resumes on cancellation (a \
+      callback API wrapped with "withCheckedContinuation"), or a loop that never checks \
+      "Task.isCancelled", keeps running. Resume the continuation from the "onCancel" of a \
+      "withTaskCancellationHandler", or check for cancellation in the loop.
+      """
+  }
 
   /// `  [0]: …` lines for a list of dumps.
   static func list(_ dumps: [String]) -> String {

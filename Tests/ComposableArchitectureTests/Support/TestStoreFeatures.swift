@@ -116,3 +116,35 @@ extension Feature.Action: CasePathable {
   }
   static let allCasePaths = AllCasePaths()
 }
+
+/// A callback API wrapped in a continuation that nothing resumes on cancellation: the effect
+/// awaiting it keeps running after it is cancelled, until the callback comes.
+final class CallbackIgnoringCancellation: Sendable {
+  private struct Waiting {
+    var continuation: CheckedContinuation<String, Never>?
+    var early: String?
+  }
+  private let waiting = LockIsolated(Waiting())
+
+  /// Waits for the callback (the answer at once if it came first).
+  func answer() async -> String {
+    await withCheckedContinuation { continuation in
+      let early = waiting.withLock { waiting -> String? in
+        if let early = waiting.early { return early }
+        waiting.continuation = continuation
+        return nil
+      }
+      if let early { continuation.resume(returning: early) }
+    }
+  }
+
+  /// The callback comes: resumes the waiting effect, or keeps the answer for it.
+  func callBack(with value: String) {
+    let continuation = waiting.withLock { waiting in
+      defer { waiting.continuation = nil }
+      if waiting.continuation == nil { waiting.early = value }
+      return waiting.continuation
+    }
+    continuation?.resume(returning: value)
+  }
+}
