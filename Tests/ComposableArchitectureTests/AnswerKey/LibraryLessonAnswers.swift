@@ -106,6 +106,46 @@ struct LibraryLessonAnswers {
     await store.send(.toggleTimerButtonTapped) { $0.isTimerOn = false }
   }
 
+  /// Lesson 4, exercise 5: the `receive` of `withExhaustivityOffSkipsInsideTheBlockOnly` moved
+  /// after the block.
+  ///
+  /// Both actions the effect sent are still waiting when the block ends. Outside it the store is
+  /// exhaustive again, so `receive` takes the oldest, `.first`, and reports it as unexpected: the
+  /// non-exhaustive skipping happens only in a `receive` made inside the block.
+  @Test func lesson4_exercise5_aReceiveAfterTheBlockIsExhaustive() async {
+    var messages: [String] = []
+    let receiveLine = #line + 7
+    await expectFailure {
+      let store = TestStore(initialState: Feature.State()) { Feature() }
+      await store.send(.incrementButtonTapped) { $0.count = 1 }
+      await store.withExhaustivity(.off) {
+        await store.send(.sendTwoButtonTapped)
+      }
+      await store.receive(.second) { $0.count = 111 }
+    } matching: { issue in
+      messages.append(issue.message)
+      return issue.location.line == receiveLine
+    }
+    #expect(
+      messages == [
+        """
+        Received unexpected action: …
+
+        − Feature.Action.second
+        + Feature.Action.first
+
+        (Expected: −, Actual: +)
+        """,
+        """
+        The store received 1 unexpected action after this one: …
+
+        Unhandled actions:
+          [0]: Feature.Action.second
+        """,
+      ]
+    )
+  }
+
   /// Lesson 5, exercise 3: push two counters, pop the first, push a third.
   ///
   /// The third gets ID 2: IDs count every push, and a popped ID is never given out again.
