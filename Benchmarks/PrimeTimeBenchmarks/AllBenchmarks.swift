@@ -5,7 +5,8 @@ import BenchmarkHarness
 let allBenchmarks: [Benchmark] =
   floorBenchmarks + counterBenchmarks + threeFieldBenchmarks + nestedBenchmarks
   + navigationLevelBenchmarks + presentationWatchBenchmarks
-  + stackBenchmarks + largeStateBenchmarks + effectBenchmarks + testStoreBenchmarks
+  + scopingBenchmarks + stackBenchmarks + largeStateBenchmarks + effectBenchmarks
+  + testStoreBenchmarks
 
 /// The goals the report checks (ratios of two cases' medians).
 let goals = [

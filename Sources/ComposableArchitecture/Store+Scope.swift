@@ -34,17 +34,86 @@ extension Store where Action: CasePathable {
     }
   }
 
+  /// The child store for this pair of key paths: the one already made while it lives, else a
+  /// new one.
+  ///
+  /// A screen scopes on every render, with the same two key path literals each time, and a key
+  /// path literal (one without subscript arguments) is the same object on every evaluation. So
+  /// the last few scopes are looked up first by the identity of their key paths, two pointer
+  /// comparisons each, before the lookup by equality, which hashes both key paths.
   @usableFromInline
   func _cachedChild<Child: AnyObject>(
     state: AnyKeyPath,
     action: AnyKeyPath,
     create: () -> Child
   ) -> Child {
+    let recent = recentEntry(state, action)
+    if let child = recent.child as? Child { return child }
     let id = _ScopeID(state: state, action: action)
-    if let child = children[id]?.object as? Child { return child }
-    let child = create()
-    children[id] = _WeakChild(object: child)
+    let child: Child
+    if let cached = children[id]?.object as? Child {
+      child = cached
+    } else {
+      child = create()
+      children[id] = _WeakChild(object: child)
+    }
+    let entry = _RecentChild(state: state, action: action, child: child)
+    if let index = recent.index {
+      recentChildren[index] = entry
+    } else {
+      if recentChildren.count == _RecentChild.capacity { recentChildren.removeFirst() }
+      recentChildren.append(entry)
+    }
     return child
+  }
+
+  /// Where the recent scope with these very key path objects is in the list, and its child
+  /// store if that is still alive.
+  func recentEntry(
+    _ state: AnyKeyPath,
+    _ action: AnyKeyPath
+  ) -> (index: Int?, child: AnyObject?) {
+    // One read of the list (one exclusivity check). The local copy of the list ends here,
+    // before the caller may change the list: a copy still alive then would make that change
+    // copy the whole list.
+    let recent = recentChildren
+    for index in recent.indices where recent[index].isFor(state, action) {
+      return (index, recent[index].child)
+    }
+    return (nil, nil)
+  }
+}
+
+/// A recently scoped child store, found by the identity of its two key paths.
+///
+/// The key paths are held strongly, so that while the entry exists no other key path can be
+/// created at the same address: the same object means the same key path, never a new one that
+/// reused a freed one's memory. Equal key paths that are different objects (the same path
+/// written at two places in the code) miss here and meet in the lookup by equality, which
+/// returns the same child store. A class, so that looking through the list copies no weak
+/// reference (copying one costs a call into the runtime).
+@MainActor
+final class _RecentChild {
+  /// How many scopes a store remembers this way (a screen rarely has more children).
+  static let capacity = 8
+
+  let state: AnyKeyPath
+  let action: AnyKeyPath
+  /// The child store, held weakly.
+  ///
+  /// The child keeps its parent alive, not the other way round. A `let`, so reading it needs no
+  /// exclusivity check.
+  weak let child: AnyObject?
+
+  init(state: AnyKeyPath, action: AnyKeyPath, child: AnyObject) {
+    self.state = state
+    self.action = action
+    self.child = child
+  }
+
+  /// Whether this entry is for these very key path objects.
+  func isFor(_ state: AnyKeyPath, _ action: AnyKeyPath) -> Bool {
+    self.state === state && self.action === action
   }
 }
 

@@ -24,6 +24,9 @@ import Observation
 public final class Store<State, Action>: Observable {
   @usableFromInline let core: _Core
   var children: [_ScopeID: _WeakChild] = [:]
+  /// The last few scopes asked for, found by the identity of their key paths (see
+  /// `_cachedChild`).
+  var recentChildren: [_RecentChild] = []
 
   /// Where state lives and actions go: the root itself, or functions into the parent that were
   /// specialized where the scope was created.
@@ -125,9 +128,30 @@ extension Store {
 }
 
 /// Identifies a scope for the child-store cache.
+///
+/// Hashing a key path walks all its components, so the hash is computed once, when the ID is
+/// made: a lookup followed by an insertion (a child made for the first time) hashes once.
 struct _ScopeID: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath
+  private let hash: Int
+
+  init(state: AnyKeyPath, action: AnyKeyPath) {
+    self.state = state
+    self.action = action
+    var hasher = Hasher()
+    hasher.combine(state)
+    hasher.combine(action)
+    self.hash = hasher.finalize()
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.state == rhs.state && lhs.action == rhs.action
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
+  }
 }
 
 extension DependencyValues {
