@@ -57,10 +57,10 @@ extension Store where Action: CasePathable {
       child = create()
       children[id] = _WeakChild(object: child)
     }
-    let entry = _RecentChild(state: state, action: action, child: child)
     if let index = recent.index {
-      recentChildren[index] = entry
+      recentChildren[index].child = child
     } else {
+      let entry = _RecentChild(state: state, action: action, child: child)
       if recentChildren.count == _RecentChild.capacity { recentChildren.removeFirst() }
       recentChildren.append(entry)
     }
@@ -101,9 +101,9 @@ final class _RecentChild {
   let action: AnyKeyPath
   /// The child store, held weakly.
   ///
-  /// The child keeps its parent alive, not the other way round. A `let`, so reading it needs no
-  /// exclusivity check.
-  weak let child: AnyObject?
+  /// The child keeps its parent alive, not the other way round. When the child has gone away,
+  /// the next scope puts its new child store here (no new entry is made).
+  weak var child: AnyObject?
 
   init(state: AnyKeyPath, action: AnyKeyPath, child: AnyObject) {
     self.state = state
