@@ -47,8 +47,7 @@ extension Store where Action: CasePathable {
     action: AnyKeyPath,
     create: () -> Child
   ) -> Child {
-    let recent = recentEntry(state, action)
-    if let child = recent.child as? Child { return child }
+    if let child = recentChild(state, action) as? Child { return child }
     let id = _ScopeID(state: state, action: action)
     let child: Child
     if let cached = children[id]?.object as? Child {
@@ -57,9 +56,9 @@ extension Store where Action: CasePathable {
       child = create()
       children[id] = _WeakChild(object: child)
     }
-    if let index = recent.index {
-      recentChildren[index].child = child
-    } else {
+    // Looked up again rather than remembered from above: making the child ran the app's code
+    // (its case paths), which may have scoped this store and changed the list.
+    if !refreshRecent(state, action, child) {
       let entry = _RecentChild(state: state, action: action, child: child)
       if recentChildren.count == _RecentChild.capacity { recentChildren.removeFirst() }
       recentChildren.append(entry)
@@ -67,20 +66,27 @@ extension Store where Action: CasePathable {
     return child
   }
 
-  /// Where the recent scope with these very key path objects is in the list, and its child
-  /// store if that is still alive.
-  func recentEntry(
-    _ state: AnyKeyPath,
-    _ action: AnyKeyPath
-  ) -> (index: Int?, child: AnyObject?) {
+  /// The child store of the recent scope with these very key path objects, if it is alive.
+  func recentChild(_ state: AnyKeyPath, _ action: AnyKeyPath) -> AnyObject? {
     // One read of the list (one exclusivity check). The local copy of the list ends here,
     // before the caller may change the list: a copy still alive then would make that change
     // copy the whole list.
     let recent = recentChildren
-    for index in recent.indices where recent[index].isFor(state, action) {
-      return (index, recent[index].child)
+    for entry in recent where entry.isFor(state, action) {
+      return entry.child
     }
-    return (nil, nil)
+    return nil
+  }
+
+  /// Puts `child` in the recent scope with these very key path objects, if the store remembers
+  /// it; returns whether it did.
+  func refreshRecent(_ state: AnyKeyPath, _ action: AnyKeyPath, _ child: AnyObject) -> Bool {
+    let recent = recentChildren  // ends here too, before the caller may append to the list
+    for entry in recent where entry.isFor(state, action) {
+      entry.child = child
+      return true
+    }
+    return false
   }
 }
 
