@@ -36,6 +36,24 @@ struct StoreReentrancyTests {
     #expect(store.state.label == "after")
   }
 
+  /// An action sent to the store from inside its own reducer (through
+  /// `MainActor.assumeIsolated`, or in a target whose default isolation is the main actor) is
+  /// queued and handled once the reducer has returned, as the Composable Architecture does: the
+  /// reducer's own changes, made before and after that send, are all kept, and so is the change
+  /// the queued action makes.
+  @Test func anActionSentFromInsideTheReducerIsHandledAfterIt() {
+    let holder = StoreHolder()
+    let store = Store(initialState: Introspective.State()) { Introspective(holder: holder) }
+    holder.store = store
+    store.send(.sendFromTheReducerButtonTapped)
+    #expect(
+      store.state.handled == [
+        "sendFromTheReducer", "sendFromTheReducer, after its send", "labelChanged",
+      ]
+    )
+    #expect(store.state.label == "sent from the reducer")
+  }
+
   /// start → kick-off → sender, and the sender's payload sends `stop` from its `deinit` while
   /// the store drains its queue: the store keeps draining and handles `stop` last, as the
   /// Composable Architecture does.
@@ -78,6 +96,7 @@ struct Introspective: Reducer {
     case start
     case kickOff
     case sender(DeinitSender)
+    case sendFromTheReducerButtonTapped
     case stop
   }
 
@@ -87,6 +106,7 @@ struct Introspective: Reducer {
     switch action {
     case .labelChanged(let label):
       state.label = label
+      state.handled.append("labelChanged")
       return .none
     case .readTheStoreButtonTapped:
       state.label = String(repeating: "x", count: 100)
@@ -103,6 +123,13 @@ struct Introspective: Reducer {
       return .send(.sender(DeinitSender { holder.store?.send(.stop) }))
     case .sender:
       state.handled.append("sender")
+      return .none
+    case .sendFromTheReducerButtonTapped:
+      // The mistake under test: sending to the store that runs this reducer, from inside it.
+      state.handled.append("sendFromTheReducer")
+      let holder = holder
+      MainActor.assumeIsolated { _ = holder.store?.send(.labelChanged("sent from the reducer")) }
+      state.handled.append("sendFromTheReducer, after its send")
       return .none
     case .stop:
       state.handled.append("stop")
