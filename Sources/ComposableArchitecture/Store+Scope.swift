@@ -41,52 +41,103 @@ extension Store where Action: CasePathable {
   /// path literal (one without subscript arguments) is the same object on every evaluation. So
   /// the last few scopes are looked up first by the identity of their key paths, two pointer
   /// comparisons each, before the lookup by equality, which hashes both key paths.
+  ///
+  /// `presented` says which cache: the one of scopes to optional state, or the other.
   @usableFromInline
   func _cachedChild<Child: AnyObject>(
     state: AnyKeyPath,
     action: AnyKeyPath,
+    presented: Bool = false,
     create: () -> Child
   ) -> Child {
-    if let child = recentChild(state, action) as? Child { return child }
-    let id = _ScopeID(state: state, action: action)
+    let kind = ObjectIdentifier(Child.self)
+    if let child = recentChild(state, action, kind) as? Child { return child }
+    let id = _ScopeID(state: state, action: action, kind: kind)
     let child: Child
-    if let cached = children[id]?.object as? Child {
+    if let cached = (presented ? presentedChildren[id] : children[id])?.object as? Child {
       child = cached
     } else {
       child = create()
-      children[id] = _WeakChild(object: child)
+      if presented {
+        presentedChildren[id] = _WeakChild(object: child)
+      } else {
+        children[id] = _WeakChild(object: child)
+      }
     }
     // Looked up again rather than remembered from above: making the child ran the app's code
     // (its case paths), which may have scoped this store and changed the list.
-    if !refreshRecent(state, action, child) {
-      let entry = _RecentChild(state: state, action: action, child: child)
+    if let entry = recentEntry(state, action, kind) {
+      entry.child = child
+    } else {
       if recentChildren.count == _RecentChild.capacity { recentChildren.removeFirst() }
-      recentChildren.append(entry)
+      recentChildren.append(_RecentChild(id: id, child: child))
     }
     return child
   }
 
-  /// The child store of the recent scope with these very key path objects, if it is alive.
-  func recentChild(_ state: AnyKeyPath, _ action: AnyKeyPath) -> AnyObject? {
+  /// Forgets the child store of this scope, if there is one: the next scope makes a new one.
+  ///
+  /// Called while a presented child is absent, so that a child presented again gets a store of
+  /// its own rather than the one of the child that went away. A screen scopes on every render,
+  /// so this is cheap when no optional child is cached or the key paths are recent ones: it
+  /// hashes them only when neither is the case (a `\.sheet.presented` case key path is a new
+  /// object on each evaluation, so it is never a recent one).
+  func _forgetChild<Child: AnyObject>(
+    state: AnyKeyPath,
+    action: AnyKeyPath,
+    of type: Child.Type
+  ) {
+    guard !presentedChildren.isEmpty else { return }
+    let kind = ObjectIdentifier(type)
+    let id: _ScopeID
+    if let entry = recentEntry(state, action, kind) {
+      // Nothing alive to forget: the dictionary's entry went away with the same child.
+      guard entry.child != nil else { return }
+      id = entry.id  // its hash is kept, and its key paths are these very objects
+    } else {
+      id = _ScopeID(state: state, action: action, kind: kind)
+    }
+    guard let child = presentedChildren.removeValue(forKey: id)?.object else { return }
+    // The same scope written at another place in the code has an entry of its own.
+    for entry in recentChildren where entry.child === child { entry.child = nil }
+  }
+
+  /// The child store of the recent scope with these very key path objects and this type of
+  /// child store, if it is alive.
+  func recentChild(
+    _ state: AnyKeyPath,
+    _ action: AnyKeyPath,
+    _ kind: ObjectIdentifier
+  ) -> AnyObject? {
     // One read of the list (one exclusivity check). The local copy of the list ends here,
     // before the caller may change the list: a copy still alive then would make that change
-    // copy the whole list.
+    // copy the whole list. (Returning the entry instead of its child costs a kept scope a
+    // retain and a release of the entry: a tenth more.)
     let recent = recentChildren
-    for entry in recent where entry.isFor(state, action) {
+    for entry in recent where entry.isFor(state, action, kind) {
+      return entry.child
+    }
+    for entry in recent where entry.isFor(state, equal: action, kind) {
       return entry.child
     }
     return nil
   }
 
-  /// Puts `child` in the recent scope with these very key path objects, if the store remembers
-  /// it; returns whether it did.
-  func refreshRecent(_ state: AnyKeyPath, _ action: AnyKeyPath, _ child: AnyObject) -> Bool {
-    let recent = recentChildren  // ends here too, before the caller may append to the list
-    for entry in recent where entry.isFor(state, action) {
-      entry.child = child
-      return true
+  /// The recent scope with these very key path objects and this type of child store, if the
+  /// store remembers it.
+  func recentEntry(
+    _ state: AnyKeyPath,
+    _ action: AnyKeyPath,
+    _ kind: ObjectIdentifier
+  ) -> _RecentChild? {
+    let recent = recentChildren  // ends here too, before the caller may change the list
+    for entry in recent where entry.isFor(state, action, kind) {
+      return entry
     }
-    return false
+    for entry in recent where entry.isFor(state, equal: action, kind) {
+      return entry
+    }
+    return nil
   }
 }
 
@@ -103,23 +154,33 @@ final class _RecentChild {
   /// How many scopes a store remembers this way (a screen rarely has more children).
   static let capacity = 8
 
-  let state: AnyKeyPath
-  let action: AnyKeyPath
+  /// The scope: its key paths, held strongly, and the type of child store.
+  let id: _ScopeID
   /// The child store, held weakly.
   ///
   /// The child keeps its parent alive, not the other way round. When the child has gone away,
   /// the next scope puts its new child store here (no new entry is made).
   weak var child: AnyObject?
 
-  init(state: AnyKeyPath, action: AnyKeyPath, child: AnyObject) {
-    self.state = state
-    self.action = action
+  init(id: _ScopeID, child: AnyObject) {
+    self.id = id
     self.child = child
   }
 
-  /// Whether this entry is for these very key path objects.
-  func isFor(_ state: AnyKeyPath, _ action: AnyKeyPath) -> Bool {
-    self.state === state && self.action === action
+  /// Whether this entry is for these very key path objects and this type of child store.
+  func isFor(_ state: AnyKeyPath, _ action: AnyKeyPath, _ kind: ObjectIdentifier) -> Bool {
+    id.state === state && id.action === action && id.kind == kind
+  }
+
+  /// Whether this entry is for this very state key path object, an action key path equal to
+  /// this one, and this type of child store.
+  ///
+  /// A case key path through a member of a case, as a presented child's `\.sheet.presented`, is
+  /// a new object on each evaluation, so it never meets an entry by identity. Comparing it with
+  /// the entries' (those of the same state key path only) costs less than hashing it for the
+  /// lookup by value.
+  func isFor(_ state: AnyKeyPath, equal action: AnyKeyPath, _ kind: ObjectIdentifier) -> Bool {
+    id.state === state && id.kind == kind && id.action == action
   }
 }
 
@@ -159,9 +220,11 @@ extension Store where Action: CasePathable {
   /// }
   /// ```
   ///
-  /// A child store kept after its state goes away keeps reading the last state it saw (when it
-  /// was last read or sent to: a screen animating out still draws), and the actions it sends
-  /// reach the parent, which reports them if nothing is presented.
+  /// While the child is presented, the same scope returns the same child store, as the
+  /// non-optional scope does. Once a scope has found the child absent, the next presentation
+  /// gets a new store. A child store kept after its state goes away keeps reading the last state
+  /// it saw (when it was last read or sent to: a screen animating out still draws), and the
+  /// actions it sends reach the parent, which reports them if nothing is presented.
   ///
   /// - Parameters:
   ///   - state: The optional child state's property.
@@ -171,23 +234,28 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, ChildState?>,
     action: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction>? {
-    guard let initial = core.currentState[keyPath: state] else { return nil }
-    let last = _LastPresented(initial)
-    let embed = Action.casePath(action).embed
-    return Store<ChildState, ChildAction>(
-      core: .scoped(
-        state: {
-          if let current = self.core.currentState[keyPath: state] { last.value = current }
-          return last.value
-        },
-        access: { self.core.access() },
-        send: { childAction in
-          let task = self.send(embed(childAction))
-          if let current = self.core.currentState[keyPath: state] { last.value = current }
-          return task
-        }
+    guard let initial = core.currentState[keyPath: state] else {
+      _forgetChild(state: state, action: action, of: Store<ChildState, ChildAction>.self)
+      return nil
+    }
+    return _cachedChild(state: state, action: action, presented: true) {
+      let last = _LastPresented(initial)
+      let embed = Action.casePath(action).embed
+      return Store<ChildState, ChildAction>(
+        core: .scoped(
+          state: {
+            if let current = self.core.currentState[keyPath: state] { last.value = current }
+            return last.value
+          },
+          access: { self.core.access() },
+          send: { childAction in
+            let task = self.send(embed(childAction))
+            if let current = self.core.currentState[keyPath: state] { last.value = current }
+            return task
+          }
+        )
       )
-    )
+    }
   }
 }
 

@@ -24,6 +24,10 @@ import Observation
 public final class Store<State, Action>: Observable {
   @usableFromInline let core: _Core
   var children: [_ScopeID: _WeakChild] = [:]
+  /// The child stores of scopes to optional state, by scope, held weakly: apart from the others,
+  /// so that a screen whose optional child is absent finds at once that there is nothing to
+  /// forget (see `_forgetChild`).
+  var presentedChildren: [_ScopeID: _WeakChild] = [:]
   /// The last few scopes asked for, found by the identity of their key paths (see
   /// `_cachedChild`).
   var recentChildren: [_RecentChild] = []
@@ -127,26 +131,33 @@ extension Store {
   }
 }
 
-/// Identifies a scope for the child-store cache.
+/// Identifies a scope for the child-store cache: the two key paths and the type of child store.
+///
+/// The type tells apart the two scopes one pair of key paths can make: to optional state as it
+/// is (a store of `Child?`) and to the presented child (a store of `Child`).
 ///
 /// Hashing a key path walks all its components, so the hash is computed once, when the ID is
 /// made: a lookup followed by an insertion (a child made for the first time) hashes once.
 struct _ScopeID: Hashable {
   let state: AnyKeyPath
   let action: AnyKeyPath
+  let kind: ObjectIdentifier
   private let hash: Int
 
-  init(state: AnyKeyPath, action: AnyKeyPath) {
+  init(state: AnyKeyPath, action: AnyKeyPath, kind: ObjectIdentifier) {
     self.state = state
     self.action = action
+    self.kind = kind
     var hasher = Hasher()
     hasher.combine(state)
     hasher.combine(action)
+    hasher.combine(kind)
     self.hash = hasher.finalize()
   }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.hash == rhs.hash && lhs.state == rhs.state && lhs.action == rhs.action
+    lhs.hash == rhs.hash && lhs.kind == rhs.kind && lhs.state == rhs.state
+      && lhs.action == rhs.action
   }
 
   func hash(into hasher: inout Hasher) {

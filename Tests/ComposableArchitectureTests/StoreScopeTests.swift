@@ -67,4 +67,81 @@ struct StoreScopeTests {
     #expect(again.state.count == 2)
     #expect(render(store) === again)
   }
+
+  /// What a screen showing a sheet does on each render.
+  func renderSheet(_ store: StoreOf<Host>) -> StoreOf<Ticker>? {
+    store.scope(state: \.sheet, action: \.sheet.presented)
+  }
+
+  @Test func aPresentedChildScopedOnEveryRenderIsTheSameStore() {
+    let store = Store(initialState: Host.State(sheet: Ticker.State(id: 1))) { Host() }
+    let sheet = renderSheet(store)
+    #expect(sheet != nil)
+    #expect(renderSheet(store) === sheet)
+    sheet?.send(.tick)
+    #expect(renderSheet(store) === sheet)
+    #expect(renderSheet(store)?.state == Ticker.State(id: 1, ticks: 1))
+  }
+
+  /// Once a scope has found the sheet closed, the next sheet is a new screen with a store of its
+  /// own.
+  @Test func aChildPresentedAgainGetsAStoreOfItsOwn() {
+    let store = Store(initialState: Host.State(sheet: Ticker.State(id: 1))) { Host() }
+    let first = renderSheet(store)
+    first?.send(.tick)
+    store.send(.closeSheetButtonTapped)
+    #expect(renderSheet(store) == nil)
+    // The store a screen animating out still holds keeps the state it last saw.
+    #expect(first?.state == Ticker.State(id: 1, ticks: 1))
+    store.send(.replaceSheetButtonTapped(id: 2))
+    let second = renderSheet(store)
+    #expect(second != nil)
+    #expect(second !== first)
+    #expect(renderSheet(store) === second)
+    second?.send(.tick)
+    #expect(store.state.sheet == Ticker.State(id: 2, ticks: 1))
+  }
+
+  /// The same child scoped from two places with two key path objects that are equal, each
+  /// remembered by its own identity (each evaluation of a key path with a subscript argument is a
+  /// new object; a place in the code that keeps one uses that object each time): a child
+  /// presented again gets a new store from both.
+  @Test func aChildPresentedAgainGetsANewStoreFromEveryPlaceThatScopesIt() {
+    let here = \TwoTallies.State.spares[0]
+    let there = \TwoTallies.State.spares[0]
+    #expect(here == there)
+    #expect(here !== there)
+    let store = Store(initialState: TwoTallies.State(spares: [Tally.State()])) { TwoTallies() }
+    func renderHere() -> StoreOf<Tally>? { store.scope(state: here, action: \.second) }
+    func renderThere() -> StoreOf<Tally>? { store.scope(state: there, action: \.second) }
+    let first = renderHere()
+    #expect(first != nil)
+    #expect(renderThere() === first)
+    #expect(renderHere() === first)
+    #expect(renderThere() === first)
+    store.send(.hideSpareButtonTapped)
+    #expect(renderHere() == nil)
+    store.send(.showSpareButtonTapped)
+    let second = renderThere()
+    #expect(second != nil)
+    #expect(second !== first)
+    #expect(renderHere() === second)
+  }
+
+  /// One pair of key paths to optional state makes two scopes, each with its own store.
+  ///
+  /// The optional state as it is (a store of `Ticker.State?`), and the presented child.
+  @Test func theOptionalStateAndThePresentedChildAreTwoScopes() {
+    let store = Store(initialState: Host.State(sheet: Ticker.State(id: 1))) { Host() }
+    func renderOptional() -> Store<Ticker.State?, Ticker.Action> {
+      store.scope(state: \.sheet, action: \.sheet.presented)
+    }
+    let optional = renderOptional()
+    let presented = renderSheet(store)
+    #expect(renderOptional() === optional)
+    #expect(renderSheet(store) === presented)
+    #expect(renderOptional() === optional)
+    presented?.send(.tick)
+    #expect(optional.state?.ticks == 1)
+  }
 }

@@ -10,7 +10,9 @@ import Observation
 /// The vanilla parent reads the child's model (an observed property read), the composable parent
 /// scopes its store with two key path literals. The child store is either kept alive by the
 /// child screen between renders (the usual case: found in the store's cache) or not (a new store
-/// on every call).
+/// on every call). `Presented` scopes to a presented child as a sheet's screen does
+/// (`\.child.presented`, a case key path that is a new object on each evaluation), the sheet's
+/// screen holding its store.
 @MainActor
 let scopingBenchmarks: [Benchmark] = [
   Benchmark(name: "Vanilla.ChildModel", pair: "child for a child screen", style: .vanilla) {
@@ -25,6 +27,14 @@ let scopingBenchmarks: [Benchmark] = [
     return .sync { iterations in
       for _ in 0..<iterations { blackHole(store.scope(state: \.first, action: \.child)) }
       blackHole(screen)
+    }
+  },
+  Benchmark(name: "Store.Scope.Presented", pair: "child for a child screen", style: .composable) {
+    let store = Store(initialState: PresentedLevel.State()) { PresentedLevel() }
+    let sheet = store.scope(state: \.child, action: \.child.presented)
+    return .sync { iterations in
+      for _ in 0..<iterations { blackHole(store.scope(state: \.child, action: \.child.presented)) }
+      blackHole(sheet)
     }
   },
   Benchmark(name: "Store.Scope.New", pair: "child for a child screen", style: .composable) {

@@ -1,19 +1,24 @@
 import ComposableArchitecture
 
-/// Two counters and a second way into the first, for the child-store cache: scopes that share a
-/// state path but not an action case must stay apart.
+/// Two counters and a second way into the first, for the child-store cache.
+///
+/// Scopes that share a state path but not an action case must stay apart. The spare counters
+/// come and go, for scopes to optional state.
 struct TwoTallies: Reducer {
   struct State: Equatable {
     var first = Tally.State()
     var second = Tally.State()
     var rows = Array(repeating: Tally.State(), count: 10)
     var log: [String] = []
+    var spares: [Tally.State?] = [nil]
   }
 
   enum Action: Equatable {
     case first(Tally.Action)
     case firstAgain(Tally.Action)
     case second(Tally.Action)
+    case hideSpareButtonTapped
+    case showSpareButtonTapped
   }
 
   var body: some Reducer<State, Action> {
@@ -25,6 +30,8 @@ struct TwoTallies: Reducer {
       case .first: state.log.append("first")
       case .firstAgain: state.log.append("firstAgain")
       case .second: state.log.append("second")
+      case .hideSpareButtonTapped: state.spares[0] = nil
+      case .showSpareButtonTapped: state.spares[0] = Tally.State()
       }
       return .none
     }
