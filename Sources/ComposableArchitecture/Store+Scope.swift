@@ -80,8 +80,7 @@ extension Store where Action: CasePathable {
   /// Called while a presented child is absent, so that a child presented again gets a store of
   /// its own rather than the one of the child that went away. A screen scopes on every render,
   /// so this is cheap when no optional child is cached or the key paths are recent ones: it
-  /// hashes them only when neither is the case (a `\.sheet.presented` case key path is a new
-  /// object on each evaluation, so it is never a recent one).
+  /// hashes them only when neither is the case.
   func _forgetChild<Child: AnyObject>(
     state: AnyKeyPath,
     action: AnyKeyPath,
@@ -175,10 +174,11 @@ final class _RecentChild {
   /// Whether this entry is for this very state key path object, an action key path equal to
   /// this one, and this type of child store.
   ///
-  /// A case key path through a member of a case, as a presented child's `\.sheet.presented`, is
-  /// a new object on each evaluation, so it never meets an entry by identity. Comparing it with
-  /// the entries' (those of the same state key path only) costs less than hashing it for the
-  /// lookup by value.
+  /// A case key path that goes on into a case of a case through dynamic member lookup, such as
+  /// `\.destination.presented.edit`, is a new object on each evaluation (a subscript component
+  /// with a key path argument), so it never meets an entry by identity. Comparing it with the
+  /// entries' (those of the same state key path only) costs less than hashing it for the lookup
+  /// by value.
   func isFor(_ state: AnyKeyPath, equal action: AnyKeyPath, _ kind: ObjectIdentifier) -> Bool {
     id.state === state && id.kind == kind && id.action == action
   }

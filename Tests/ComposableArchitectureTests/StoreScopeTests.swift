@@ -73,6 +73,17 @@ struct StoreScopeTests {
     store.scope(state: \.sheet, action: \.sheet.presented)
   }
 
+  /// A sheet's screen scopes with `\.sheet.presented` on every render: it is made once, and is
+  /// the same object on each evaluation, as a key path literal of properties is (a case reached
+  /// through dynamic member lookup is a subscript with a key path argument, made anew each time).
+  @Test func aPresentedChildsCaseKeyPathIsTheSameObjectOnEachEvaluation() {
+    func path() -> CaseKeyPath<Host.Action, Ticker.Action> { \.sheet.presented }
+    #expect(path() === path())
+    #expect(Host.Action.casePath(path()).extract(from: .sheet(.presented(.tick))) == .tick)
+    #expect(Host.Action.casePath(path()).extract(from: .sheet(.dismiss)) == nil)
+    #expect(Host.Action.casePath(path()).embed(.tick) == .sheet(.presented(.tick)))
+  }
+
   @Test func aPresentedChildScopedOnEveryRenderIsTheSameStore() {
     let store = Store(initialState: Host.State(sheet: Ticker.State(id: 1))) { Host() }
     let sheet = renderSheet(store)

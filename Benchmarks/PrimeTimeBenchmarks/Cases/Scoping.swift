@@ -11,8 +11,7 @@ import Observation
 /// scopes its store with two key path literals. The child store is either kept alive by the
 /// child screen between renders (the usual case: found in the store's cache) or not (a new store
 /// on every call). `Presented` scopes to a presented child as a sheet's screen does
-/// (`\.child.presented`, a case key path that is a new object on each evaluation), the sheet's
-/// screen holding its store.
+/// (`\.child.presented`), the sheet's screen holding its store.
 @MainActor
 let scopingBenchmarks: [Benchmark] = [
   Benchmark(name: "Vanilla.ChildModel", pair: "child for a child screen", style: .vanilla) {

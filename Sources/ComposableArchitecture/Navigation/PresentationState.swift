@@ -186,3 +186,36 @@ extension PresentationAction: CasePathable {
   /// The case paths of `PresentationAction`.
   public static var allCasePaths: AllCasePaths { AllCasePaths() }
 }
+
+/// A ``PresentationAction``, as a case path sees it: what lets a path such as `\.sheet` go on
+/// with the property `.presented`.
+///
+/// `PresentationAction` is the only type meant to conform.
+public protocol _PresentationActionProtocol: CasePathable {
+  /// The presented child's action.
+  associatedtype _ChildAction
+  /// The case of the presented child's actions.
+  static var _presentedCasePath: AnyCasePath<Self, _ChildAction> { get }
+}
+
+extension PresentationAction: _PresentationActionProtocol {
+  /// The case of the presented child's actions: `.presented`.
+  public static var _presentedCasePath: AnyCasePath<Self, Action> { allCasePaths.presented }
+}
+
+extension AnyCasePath where Value: _PresentationActionProtocol {
+  /// The presented child's actions, continuing a path such as `\.sheet.presented`.
+  ///
+  /// ```swift
+  /// store.scope(state: \.primeModal, action: \.primeModal.presented)
+  /// ```
+  ///
+  /// A property rather than a member found through dynamic member lookup, which is a subscript
+  /// taking a key path: the key path runtime makes a key path with a subscript argument anew on
+  /// every evaluation (resolving its generic types by name, about 24,500 instructions), and one
+  /// made only of properties once, handing out the same object afterwards. A screen that shows a
+  /// sheet scopes with this path on every render.
+  public var presented: AnyCasePath<Root, Value._ChildAction> {
+    appending(Value._presentedCasePath)
+  }
+}
