@@ -40,7 +40,9 @@ extension Store where Action: CasePathable {
   /// A screen scopes on every render, with the same two key path literals each time, and a key
   /// path literal (one without subscript arguments) is the same object on every evaluation. So
   /// the last few scopes are looked up first by the identity of their key paths, two pointer
-  /// comparisons each, before the lookup by equality, which hashes both key paths.
+  /// comparisons each; then, for an action key path made anew on each evaluation, by comparing
+  /// it with theirs (see `_RecentChild`); and only then by equality in the cache, which hashes
+  /// both key paths.
   ///
   /// `presented` says which cache: the one of scopes to optional state, or the other.
   @usableFromInline
