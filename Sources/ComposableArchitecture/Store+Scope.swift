@@ -15,7 +15,6 @@ extension Store where Action: CasePathable {
   ///   - action: The parent action's case for child actions.
   /// - Returns: The child store.
   @inlinable
-  @_disfavoredOverload
   public func scope<ChildState, ChildAction>(
     state: KeyPath<State, ChildState>,
     action: CaseKeyPath<Action, ChildAction>
@@ -241,29 +240,50 @@ extension Store where Action: CasePathable {
       return nil
     }
     return _cachedChild(state: state, action: action, presented: true) {
-      let last = _LastPresented(initial)
-      let embed = Action.casePath(action).embed
-      return Store<ChildState, ChildAction>(
-        core: .scoped(
-          state: {
-            if let current = self.core.currentState[keyPath: state] { last.value = current }
-            return last.value
-          },
-          access: { self.core.access() },
-          send: { childAction in
-            let task = self.send(embed(childAction))
-            if let current = self.core.currentState[keyPath: state] { last.value = current }
-            return task
-          }
-        )
+      _childKeepingItsLastState(
+        initial,
+        read: { $0[keyPath: state] },
+        embed: Action.casePath(action).embed
       )
     }
   }
 }
 
-/// The last state a presented child had, for a child store that outlives its presentation.
+extension Store {
+  /// A child store whose state is there only sometimes: a presented child, a row of a list.
+  ///
+  /// While `read` finds the state, the store reads it; once it is gone, the store keeps the last
+  /// state it saw (when it was last read or sent to), so a screen animating out still draws. Its
+  /// actions are sent to this store through `embed` either way.
+  @usableFromInline
+  func _childKeepingItsLastState<ChildState, ChildAction>(
+    _ initial: ChildState,
+    read: @escaping @MainActor (State) -> ChildState?,
+    embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    let last = _LastSeen(initial)
+    return Store<ChildState, ChildAction>(
+      core: .scoped(
+        // The child keeps this store alive; this store's caches hold it weakly (no cycle).
+        state: {
+          if let current = read(self.core.currentState) { last.value = current }
+          return last.value
+        },
+        access: { self.core.access() },
+        send: { childAction in
+          let task = self.send(embed(childAction))
+          if let current = read(self.core.currentState) { last.value = current }
+          return task
+        }
+      )
+    )
+  }
+}
+
+/// The last state a child had, for a child store that outlives its state (see
+/// `_childKeepingItsLastState`).
 @MainActor
-final class _LastPresented<Value> {
+final class _LastSeen<Value> {
   var value: Value
   init(_ value: Value) { self.value = value }
 }

@@ -31,6 +31,9 @@ public final class Store<State, Action>: Observable {
   /// The last few scopes asked for, found by the identity of their key paths (see
   /// `_cachedChild`).
   var recentChildren: [_RecentChild] = []
+  /// The stores of the rows of a list (a `_RowStores`), made the first time this store's rows
+  /// are scoped to; only a store of an `IdentifiedArray` has them.
+  @usableFromInline var rowStores: AnyObject?
 
   /// Where state lives and actions go: the root itself, or functions into the parent that were
   /// specialized where the scope was created.

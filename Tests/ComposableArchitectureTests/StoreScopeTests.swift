@@ -155,4 +155,14 @@ struct StoreScopeTests {
     presented?.send(.tick)
     #expect(optional.state?.ticks == 1)
   }
+
+  /// With nothing to say which is wanted, a scope to optional state is the presented child's
+  /// (`Store<Child, …>?`), as `if let child = store.scope(…)` expects; the store of the optional
+  /// itself needs its type written out.
+  @Test func withoutATypeAScopeToOptionalStateIsThePresentedChilds() {
+    let store = Store(initialState: Host.State(sheet: Ticker.State(id: 1))) { Host() }
+    let sheet = store.scope(state: \.sheet, action: \.sheet.presented)
+    #expect(type(of: sheet) == Optional<StoreOf<Ticker>>.self)
+    #expect(sheet === renderSheet(store))
+  }
 }

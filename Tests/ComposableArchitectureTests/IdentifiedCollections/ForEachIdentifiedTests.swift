@@ -8,9 +8,7 @@ import Testing
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct ForEachIdentifiedTests {
-  private func id(_ n: Int) -> UUID {
-    UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", n))")!
-  }
+  private func id(_ n: Int) -> UUID { rowID(n) }
 
   /// Rows that hold rows: add two levels, rename the grandchild, delete by offset.
   @Test func recursionCaseStudy() async {

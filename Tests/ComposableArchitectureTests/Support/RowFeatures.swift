@@ -42,6 +42,11 @@ struct Outline: Reducer {
   }
 }
 
+/// The ID `\.uuid`'s `.incrementing` generator hands out `n`th (from 0), for rows made by hand.
+func rowID(_ n: Int) -> UUID {
+  UUID(uuidString: "00000000-0000-0000-0000-\(String(format: "%012x", n))")!
+}
+
 extension Outline.Action: CasePathable {
   struct AllCasePaths: Sendable {
     let rows = AnyCasePath<Outline.Action, IdentifiedActionOf<Outline>>(
@@ -185,6 +190,50 @@ extension TwoTimerLists.Action: CasePathable {
     let right = AnyCasePath<TwoTimerLists.Action, IdentifiedActionOf<TimerRow>>(
       embed: { .right($0) },
       extract: { if case .right(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+/// A list whose parent adds, removes and reorders rows: what a list screen draws, one row
+/// store each (`store.scope(state: \.rows, action: \.rows)`).
+struct Shelf: Reducer {
+  struct State: Equatable, Sendable {
+    var rows: IdentifiedArrayOf<TimerRow.State> = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case rows(IdentifiedActionOf<TimerRow>)
+    case addButtonTapped(id: Int)
+    case removeButtonTapped(id: Int)
+    case reverseButtonTapped
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .addButtonTapped(let id):
+        state.rows.append(TimerRow.State(id: id))
+      case .removeButtonTapped(let id):
+        state.rows.remove(id: id)
+      case .reverseButtonTapped:
+        state.rows.reverse()
+      case .rows:
+        break
+      }
+      return .none
+    }
+    .forEach(\.rows, action: \.rows) {
+      TimerRow()
+    }
+  }
+}
+
+extension Shelf.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let rows = AnyCasePath<Shelf.Action, IdentifiedActionOf<TimerRow>>(
+      embed: { .rows($0) },
+      extract: { if case .rows(let action) = $0 { action } else { nil } }
     )
   }
   static let allCasePaths = AllCasePaths()

@@ -1,0 +1,135 @@
+extension Store where Action: CasePathable {
+  /// Returns a store for each row of a list: one per element of an ``IdentifiedArray`` that
+  /// ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)`` runs.
+  ///
+  /// What a list screen iterates to draw its rows (in SwiftUI, the collection a `ForEach` is
+  /// given). Each row's store reads its element by ID and sends `.element(id:action:)` to this
+  /// store, wrapped in `action`'s case:
+  ///
+  /// ```swift
+  /// for row in store.scope(state: \.rows, action: \.rows) {
+  ///   RowView(store: row)  // row.send(.nameChanged("x")) sends .rows(.element(id:, action:))
+  /// }
+  /// ```
+  ///
+  /// The collection holds the rows as they are when it is made. A row keeps its store for as
+  /// long as the store lives, wherever the row moves, so a screen that scopes on every render
+  /// gets the same store for the same row. A row's store kept after the row is removed keeps
+  /// reading the last state it saw, and the actions it sends reach `forEach`, which reports
+  /// them: the row is missing.
+  ///
+  /// Where the result is not used as a collection (`let rows = store.scope(…)`), the other
+  /// `scope(state:action:)` is chosen, and returns one store of the whole list.
+  ///
+  /// - Parameters:
+  ///   - state: The list's property, such as `\.rows`.
+  ///   - action: The parent action's case for row actions, such as `\.rows`.
+  /// - Returns: The rows' stores, in the list's order.
+  @inlinable
+  @_disfavoredOverload
+  public func scope<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    let list:
+      Store<
+        IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>
+      > = scope(state: state, action: action)
+    return _StoreCollection(list)
+  }
+}
+
+/// The rows' stores that `store.scope(state: \.rows, action: \.rows)` returns, in the list's
+/// order as it was when the collection was made.
+///
+/// Read it on the main actor, where stores live (its conformance to `RandomAccessCollection`
+/// is isolated to the main actor, so the compiler refuses a read from anywhere else).
+@MainActor
+public struct _StoreCollection<ID: Hashable & Sendable, State, Action> {
+  @usableFromInline let store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
+  @usableFromInline let rows: IdentifiedArray<ID, State>
+  @usableFromInline let cache: _RowStores<ID, State, Action>
+
+  // Inlinable, as the members below: specialized for the app's types, a row's lookup costs a
+  // hash of its ID; unspecialized, it would look up the types' metadata for every row.
+  @inlinable
+  init(_ store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>) {
+    self.store = store
+    // Read through `state`, so that a screen drawing the list observes it.
+    self.rows = store.state
+    // Found once per collection, not once per row (a cast to a generic class type looks its
+    // metadata up).
+    if let cache = store.rowStores as? _RowStores<ID, State, Action> {
+      self.cache = cache
+    } else {
+      let cache = _RowStores<ID, State, Action>()
+      store.rowStores = cache
+      self.cache = cache
+    }
+  }
+}
+
+extension _StoreCollection: @MainActor RandomAccessCollection {
+  @inlinable public var startIndex: Int { rows.startIndex }
+  @inlinable public var endIndex: Int { rows.endIndex }
+
+  @inlinable
+  public subscript(position: Int) -> Store<State, Action> {
+    let id = rows.ids[position]
+    if let row = cache.stores[id]?.store { return row }
+    let row: Store<State, Action> = store._childKeepingItsLastState(
+      rows[position],
+      read: { $0[id: id] },
+      embed: { .element(id: id, action: $0) }
+    )
+    cache.remember(row, for: id)
+    return row
+  }
+}
+
+/// The stores of a list's rows, by row ID, held weakly: a row's store keeps the list's store
+/// alive, not the other way round.
+@MainActor
+@usableFromInline
+final class _RowStores<ID: Hashable, State, Action> {
+  /// A class, so that a lookup copies no weak reference (copying one calls into the runtime).
+  @usableFromInline
+  final class WeakStore {
+    @usableFromInline weak var store: Store<State, Action>?
+    @usableFromInline init(store: Store<State, Action>) { self.store = store }
+  }
+
+  @usableFromInline var stores: [ID: WeakStore] = [:]
+  /// How many entries `stores` may hold before those of stores that went away are swept out.
+  @usableFromInline var sweepLimit = 16
+
+  @usableFromInline init() {}
+
+  @inlinable
+  func remember(_ store: Store<State, Action>, for id: ID) {
+    if stores.count >= sweepLimit {
+      // Rows come and go: the entries of stores that went away are dropped here, and the limit
+      // doubles past what is left, so a long list costs amortized constant time per row.
+      stores = stores.filter { $0.value.store != nil }
+      sweepLimit = max(16, 2 * stores.count)
+    }
+    stores[id] = WeakStore(store: store)
+  }
+}
+
+extension Store {
+  /// How many row stores this store remembers, alive or gone (for tests of the sweep).
+  package var _rowStoreCount: Int {
+    (rowStores as? any _RowStoreCounting)?.count ?? 0
+  }
+}
+
+/// The number of entries of a `_RowStores`, whatever its types.
+@MainActor
+protocol _RowStoreCounting {
+  var count: Int { get }
+}
+
+extension _RowStores: _RowStoreCounting {
+  var count: Int { stores.count }
+}
