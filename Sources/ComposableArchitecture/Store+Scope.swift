@@ -223,9 +223,9 @@ extension Store where Action: CasePathable {
   ///
   /// While the child is presented, the same scope returns the same child store, as the
   /// non-optional scope does. Once a scope has found the child absent, the next presentation
-  /// gets a new store. A child store kept after its state goes away keeps reading the last state
-  /// it saw (when it was last read or sent to: a screen animating out still draws), and the
-  /// actions it sends reach the parent, which reports them if nothing is presented.
+  /// gets a new store. A child store kept after its state goes away keeps the last state read
+  /// from it (a screen animating out still draws what it drew last), and the actions it sends
+  /// reach the parent, which reports them if nothing is presented.
   ///
   /// - Parameters:
   ///   - state: The optional child state's property.
@@ -253,8 +253,12 @@ extension Store {
   /// A child store whose state is there only sometimes: a presented child, a row of a list.
   ///
   /// While `read` finds the state, the store reads it; once it is gone, the store keeps the last
-  /// state it saw (when it was last read or sent to), so a screen animating out still draws. Its
-  /// actions are sent to this store through `embed` either way.
+  /// state it read, so a screen animating out still draws what it drew last. Its actions are
+  /// sent to this store through `embed` either way.
+  ///
+  /// Sending reads nothing: an action sent from inside a reducer (through
+  /// `MainActor.assumeIsolated`) is queued while the reducer holds the state, and a read then
+  /// would stop the program (`StoreReentrancyTests`).
   @usableFromInline
   func _childKeepingItsLastState<ChildState, ChildAction>(
     _ initial: ChildState,
@@ -270,11 +274,7 @@ extension Store {
           return last.value
         },
         access: { self.core.access() },
-        send: { childAction in
-          let task = self.send(embed(childAction))
-          if let current = read(self.core.currentState) { last.value = current }
-          return task
-        }
+        send: { childAction in self.send(embed(childAction)) }
       )
     )
   }

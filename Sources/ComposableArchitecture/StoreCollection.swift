@@ -14,9 +14,9 @@ extension Store where Action: CasePathable {
   ///
   /// The collection holds the rows as they are when it is made. A row keeps its store for as
   /// long as the store lives, wherever the row moves, so a screen that scopes on every render
-  /// gets the same store for the same row. A row's store kept after the row is removed keeps
-  /// reading the last state it saw, and the actions it sends reach `forEach`, which reports
-  /// them: the row is missing.
+  /// gets the same store for the same row. A row's store kept after the row is removed keeps the
+  /// last state read from it (a row animating out draws what it drew last), and the actions it
+  /// sends reach `forEach`, which reports them: the row is missing.
   ///
   /// Where the result is not used as a collection (`let rows = store.scope(…)`), the other
   /// `scope(state:action:)` is chosen, and returns one store of the whole list.

@@ -100,9 +100,10 @@ struct StoreScopeTests {
     let store = Store(initialState: Host.State(sheet: Ticker.State(id: 1))) { Host() }
     let first = renderSheet(store)
     first?.send(.tick)
+    #expect(first?.state.ticks == 1)  // the sheet's screen draws again
     store.send(.closeSheetButtonTapped)
     #expect(renderSheet(store) == nil)
-    // The store a screen animating out still holds keeps the state it last saw.
+    // The store a screen animating out still holds keeps the state it last drew.
     #expect(first?.state == Ticker.State(id: 1, ticks: 1))
     store.send(.replaceSheetButtonTapped(id: 2))
     let second = renderSheet(store)

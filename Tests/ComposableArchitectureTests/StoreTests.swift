@@ -150,9 +150,10 @@ struct StoreTests {
     #expect(child != nil)
     child?.send(.tick)
     #expect(store.state.sheet?.ticks == 1)
+    #expect(child?.state.ticks == 1)  // the sheet's screen draws again
     store.send(.closeSheetButtonTapped)
     #expect(store.state.sheet == nil)
-    // A screen animating out still reads the state it last had.
+    // A screen animating out still reads the state it last drew.
     #expect(child?.state == Ticker.State(id: 1, ticks: 1))
     #expect(store.scope(state: \.sheet, action: \.sheet.presented) == nil)
   }

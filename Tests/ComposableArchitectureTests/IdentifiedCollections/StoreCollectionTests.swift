@@ -61,12 +61,13 @@ struct StoreCollectionTests {
     #expect(render(store).count == 3)
   }
 
-  /// A row's store kept after the row is removed (a row animating out) keeps drawing its last
-  /// state, and what it sends reaches `forEach`, which reports the missing row.
+  /// A row's store kept after the row is removed (a row animating out) keeps the state its
+  /// screen drew last, and what it sends reaches `forEach`, which reports the missing row.
   @Test func aRemovedRowsStoreKeepsItsLastStateAndItsActionsAreReported() {
     let store = shelf(1, 2)
     let second = render(store)[1]
     second.send(.tick)
+    #expect(second.state.ticks == 1)  // the row's screen draws again
     store.send(.removeButtonTapped(id: 2))
     #expect(second.state == TimerRow.State(id: 2, ticks: 1))
     expectFailure {

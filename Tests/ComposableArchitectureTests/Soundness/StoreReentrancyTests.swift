@@ -64,6 +64,85 @@ struct StoreReentrancyTests {
     store.send(.start)
     #expect(store.state.handled == ["start", "kickOff", "sender", "stop"])
   }
+
+  /// The same mistake through child stores: a presented child's and a row's.
+  ///
+  /// Sent to from inside the parent's reducer, each action is queued and handled after the
+  /// reducer, as one sent to the store itself is; the child stores do not read the state while
+  /// the reducer holds it.
+  @Test func anActionSentToAChildStoreFromInsideTheReducerIsHandledAfterIt() {
+    let holder = ChildStoreHolder()
+    let store = Store(initialState: Relay.State(sheet: Tally.State())) { Relay(holder: holder) }
+    let sheet = store.scope(state: \.sheet, action: \.sheet.presented)
+    let row = Array(store.scope(state: \.rows, action: \.rows))[0]
+    holder.sheet = sheet
+    holder.row = row
+    store.send(.relayButtonTapped)
+    #expect(store.state.handled == ["relay", "relay, after its sends", "sheet", "rows"])
+    #expect(sheet?.state.count == 1)
+    #expect(row.state.ticks == 1)
+  }
+}
+
+/// Lets a reducer reach child stores of the store that runs it: the mistake under test.
+@MainActor
+final class ChildStoreHolder {
+  // Weak: the stores keep their parent, whose reducer holds this holder.
+  weak var sheet: StoreOf<Tally>?
+  weak var row: StoreOf<TimerRow>?
+}
+
+/// A parent with a presented child and a list, whose reducer sends to their stores.
+struct Relay: Reducer {
+  struct State: Equatable {
+    @PresentationState var sheet: Tally.State?
+    var rows: IdentifiedArrayOf<TimerRow.State> = [TimerRow.State(id: 1)]
+    var handled: [String] = []
+  }
+
+  enum Action: Equatable, Sendable {
+    case relayButtonTapped
+    case rows(IdentifiedActionOf<TimerRow>)
+    case sheet(PresentationAction<Tally.Action>)
+  }
+
+  let holder: ChildStoreHolder
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .relayButtonTapped:
+        state.handled.append("relay")
+        let holder = holder
+        MainActor.assumeIsolated {
+          _ = holder.sheet?.send(.incrementButtonTapped)
+          _ = holder.row?.send(.tick)
+        }
+        state.handled.append("relay, after its sends")
+      case .rows:
+        state.handled.append("rows")
+      case .sheet:
+        state.handled.append("sheet")
+      }
+      return .none
+    }
+    .ifLet(\.$sheet, action: \.sheet) { Tally() }
+    .forEach(\.rows, action: \.rows) { TimerRow() }
+  }
+}
+
+extension Relay.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let rows = AnyCasePath<Relay.Action, IdentifiedActionOf<TimerRow>>(
+      embed: { .rows($0) },
+      extract: { if case .rows(let action) = $0 { action } else { nil } }
+    )
+    let sheet = AnyCasePath<Relay.Action, PresentationAction<Tally.Action>>(
+      embed: { .sheet($0) },
+      extract: { if case .sheet(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
 }
 
 /// Lets a reducer reach the store that runs it: the mistake under test.
