@@ -122,6 +122,39 @@ struct ReducerBuildTests {
       #expect(state.box.counter.count == 9)
     }
   }
+
+  /// Not matched yet: a feature that writes both a `body` and its own `reduce(into:action:)`.
+  ///
+  /// The Composable Architecture runs the feature's own `reduce` wherever it runs the feature
+  /// (its macro warns that `body` is then never used). Here a store runs the `body` it built and
+  /// never calls that `reduce`; only a direct call does. Swift offers no way to ask which
+  /// `reduce` a type has short of calling it, which a store building its tree ahead of time
+  /// cannot do. This test shows the difference as it is, so that closing it shows too.
+  @Test func aFeatureWithABodyAndItsOwnReduceRunsOnlyItsBodyInAStore() {
+    let store = Store(initialState: [String]()) { BodyAndReduce() }
+    store.send(.tap)
+    var direct: [String] = []
+    _ = BodyAndReduce().reduce(into: &direct, action: .tap)
+    #expect(store.state == ["body"])
+    #expect(direct == ["reduce", "body"])
+  }
+}
+
+/// Writes both a `body` and its own `reduce(into:action:)`, which logs and then runs the body.
+struct BodyAndReduce: Reducer {
+  enum Action: Equatable { case tap }
+
+  var body: some Reducer<[String], Action> {
+    Reduce { state, _ in
+      state.append("body")
+      return .none
+    }
+  }
+
+  func reduce(into state: inout [String], action: Action) -> Effect<Action> {
+    state.append("reduce")
+    return body.reduce(into: &state, action: action)
+  }
 }
 
 /// Counts how often its body is built and records the greeting it saw then and at each action.
