@@ -21,6 +21,26 @@ struct LibraryLessonAnswers {
     }
   }
 
+  /// Lesson 2, exercise 5: a row removed and a new row added with its ID, while the row's screen
+  /// holds its store.
+  ///
+  /// The list keeps row stores by ID, so drawing it again finds the store the screen holds; that
+  /// store reads the new row, and its actions reach the new row.
+  @Test func lesson2_exercise5_aNewRowWithTheSameIDGetsTheSameStore() {
+    let rows: IdentifiedArrayOf<TimerRow.State> = [TimerRow.State(id: 3, ticks: 7)]
+    let store = Store(initialState: Shelf.State(rows: rows)) { Shelf() }
+    let screen = Array(store.scope(state: \.rows, action: \.rows))[0]
+    #expect(screen.state.ticks == 7)
+    store.send(.removeButtonTapped(id: 3))
+    store.send(.addButtonTapped(id: 3))
+    let drawn = Array(store.scope(state: \.rows, action: \.rows))
+    #expect(drawn.count == 1)
+    #expect(drawn[0] === screen)
+    #expect(screen.state.ticks == 0)
+    screen.send(.tick)
+    #expect(store.state.rows[id: 3]?.ticks == 1)
+  }
+
   /// Lesson 2, exercise 2: `cancelByIDStopsARunningEffect` without `.cancellable(id:)`.
   ///
   /// The `.cancel(id:)` then finds nothing to cancel: the timer keeps ticking through the five
