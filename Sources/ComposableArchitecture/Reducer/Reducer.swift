@@ -2,6 +2,8 @@
 ///
 /// Conform with either `reduce(into:action:)` (a leaf feature) or `body` (a feature composed of
 /// others with ``Scope``, ``Reduce`` and the operators such as ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``).
+/// Never both: a store would run `body` and a direct call the `reduce` (debug builds report such
+/// a feature on its first action).
 ///
 /// ```swift
 /// struct Counter: Reducer {
@@ -72,9 +74,16 @@ extension Reducer {
 
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// A reducer written with `body` builds its body once and runs that.
+  ///
+  /// In debug builds the first action through it also checks that the feature does not write a
+  /// `reduce(into:action:)` of its own as well (see `_OwnReduceProbe`).
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<State, Action> {
-    body._reduceFunction()
+    #if DEBUG
+      _checkingForOwnReduce(body._reduceFunction())
+    #else
+      body._reduceFunction()
+    #endif
   }
 }
 
@@ -92,7 +101,12 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// Runs ``body``.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    body.reduce(into: &state, action: action)
+    #if DEBUG
+      // A debug build's store asks, once per feature type, whether this is the `reduce` that
+      // runs (see `_OwnReduceProbe`); the answer returns before `body` is read.
+      if _OwnReduceProbe.answer(for: Self.self) { return .none }
+    #endif
+    return body.reduce(into: &state, action: action)
   }
 }
 
