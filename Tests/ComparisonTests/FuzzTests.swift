@@ -6,19 +6,6 @@ import PrimeTimeFixtures
 import Testing
 import VanillaPrimeTime
 
-/// A small, fast, seedable generator (SplitMix64): the same seed gives the same scripts.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Differential fuzz: random scripts of user intents drive both apps, and what the user sees must
 /// be identical after every step.
 ///

@@ -29,6 +29,8 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// The elements, in order.
   public private(set) var elements: [Element] = []
   private var positions: [ID: Int] = [:]
+  /// The IDs a `forEach` last saw in this array; not part of the value (see `_MountTracking`).
+  @usableFromInline var _mounted: [ID] = []
   /// The path to an element's ID.
   public let id: KeyPath<Element, ID> & Sendable
 
@@ -345,6 +347,8 @@ extension IdentifiedArray: Hashable where Element: Hashable {
 }
 
 extension IdentifiedArray: Sendable where ID: Sendable, Element: Sendable {}
+
+extension IdentifiedArray: _MountTracking {}
 
 extension IdentifiedArray: Encodable where Element: Encodable {
   /// Encodes the elements as an array.

@@ -29,6 +29,8 @@ public struct StackState<Element> {
   /// One past the highest generation this value has held: the next ID when no store's
   /// generator is in scope, so a popped ID is not handed out again.
   @usableFromInline var highWater = 0
+  /// The IDs a `forEach` last saw in this stack; not part of the value (see `_MountTracking`).
+  @usableFromInline var _mounted: [StackElementID] = []
 
   /// An empty stack.
   public init() {}
@@ -200,6 +202,18 @@ extension StackState: RandomAccessCollection, RangeReplaceableCollection {
     elements.replaceSubrange(subrange, with: newElements)
     for position in subrange.lowerBound..<_ids.count { positions[_ids[position]] = position }
   }
+
+  /// Removes every element, in place: the stack still knows the IDs it handed out (none is
+  /// handed out again) and what `forEach` saw in it, so the removed elements' effects end.
+  ///
+  /// (The collection protocol's own version starts a new, empty stack, which remembers neither.)
+  ///
+  /// - Parameter keepCapacity: Whether to keep the storage for as many elements.
+  public mutating func removeAll(keepingCapacity keepCapacity: Bool = false) {
+    for removed in _ids { positions.removeValue(forKey: removed) }
+    _ids.removeAll(keepingCapacity: keepCapacity)
+    elements.removeAll(keepingCapacity: keepCapacity)
+  }
 }
 
 extension StackState: ExpressibleByArrayLiteral {
@@ -225,6 +239,8 @@ extension StackState: Hashable where Element: Hashable {
 }
 
 extension StackState: Sendable where Element: Sendable {}
+
+extension StackState: _MountTracking {}
 
 extension StackState: _CustomDumpRepresentable {
   /// Dumps as `[#0: element, #1: element]`.

@@ -54,6 +54,10 @@ struct StackStateCollectionTests {
     stack.removeLast()
     stack.append(3)
     #expect(stack.ids == [0, 2])
+    // `removeAll()` empties the stack in place: it still knows the IDs it handed out.
+    stack.removeAll()
+    stack.append(4)
+    #expect(stack.ids == [3])
   }
 
   @Test func aParentsRemoveAllPopsThroughTheStore() async {

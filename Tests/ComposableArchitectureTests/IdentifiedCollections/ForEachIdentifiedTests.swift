@@ -1,3 +1,4 @@
+import Clocks
 import ComposableArchitectureTesting
 import ExpectedFailures
 import Foundation
@@ -129,6 +130,71 @@ struct ForEachIdentifiedTests {
     await store.send(.clearButtonTapped) { $0.rows = [] }
     await store.send(.removeButtonTapped(id: 42))
     await clock.advance(by: .seconds(5))
+  }
+
+  /// A reducer after `forEach` empties the array in place: the next action through `forEach`
+  /// ends the removed rows' effects, through the tree a store builds and through direct calls
+  /// of `reduce(into:action:)` alike (what `forEach` saw is kept in the array itself).
+  @Test(arguments: Running.allCases)
+  func rowsRemovedInPlaceBySiblingReducerHaveTheirEffectsCancelled(running: Running) async {
+    let clock = TestClock()
+    let state = TimerList.State(rows: [TimerRow.State(id: 1), TimerRow.State(id: 2)])
+    let store =
+      switch running {
+      case .built:
+        TestStore(initialState: state) {
+          TimerList()
+        } withDependencies: {
+          $0.continuousClock = clock
+        }
+      case .direct:
+        TestStore(initialState: state) {
+          RunDirectly(base: TimerList())
+        } withDependencies: {
+          $0.continuousClock = clock
+        }
+      }
+    await store.send(.rows(.element(id: 1, action: .startButtonTapped)))
+    await store.send(.rows(.element(id: 2, action: .startButtonTapped)))
+    await store.send(.removeAllButtonTapped) { $0.rows = [] }
+    await store.send(.removeButtonTapped(id: 42))
+    await clock.advance(by: .seconds(5))
+  }
+
+  /// A whole new array from a reducer after `forEach` carries no memory of the old rows: a
+  /// store's built `forEach` still ends their effects (it keeps what it saw too), a direct call
+  /// of `reduce(into:action:)` cannot (it keeps nothing between calls), as in the Composable
+  /// Architecture, which keeps what its operators saw in the state alone.
+  @Test func aWholeNewArrayIsNoticedByAStoresForEachOnly() async {
+    await withMainSerialExecutor {
+      let initial = TimerList.State(rows: [TimerRow.State(id: 1)])
+      var running: [Running: Int] = [:]
+      for way in Running.allCases {
+        let clock = TestClock()
+        let store: StoreOf<TimerList> =
+          switch way {
+          case .built:
+            Store(initialState: initial) {
+              TimerList()
+            } withDependencies: {
+              $0.continuousClock = clock
+            }
+          case .direct:
+            Store(initialState: initial) {
+              RunDirectly(base: TimerList())
+            } withDependencies: {
+              $0.continuousClock = clock
+            }
+          }
+        store.send(.rows(.element(id: 1, action: .startButtonTapped)))
+        store.send(.clearButtonTapped)
+        store.send(.removeButtonTapped(id: 42))
+        await settle()
+        running[way] = store._runningEffectCount
+        // The store goes away here, and with it every effect it still runs.
+      }
+      #expect(running == [.built: 0, .direct: 1])
+    }
   }
 
   /// Two rows cancel their timers under the same ID: stopping row 1 leaves row 2 ticking,

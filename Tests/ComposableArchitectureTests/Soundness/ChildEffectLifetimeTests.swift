@@ -8,14 +8,19 @@ import Testing
 struct ChildEffectLifetimeTests {
   /// A sibling reducer runs before `ifLet` and dismisses the child: `ifLet` sees a child it had
   /// presented missing on that same action and cancels its timer.
-  @Test(arguments: [false, true])
-  func presentedChildRemovedBySibling(removesAfterTheOperators: Bool) async {
+  ///
+  /// The same through the tree a store builds and through direct calls of
+  /// `reduce(into:action:)` (`running:`), which keep nothing between calls: what `ifLet` saw is
+  /// kept in the state.
+  @Test(arguments: [false, true], Running.allCases)
+  func presentedChildRemovedBySibling(removesAfterTheOperators: Bool, running: Running) async {
     let clock = TestClock()
-    let store = TestStore(initialState: Sidelined.State(detail: Metronome.State())) {
-      Sidelined(removesAfterTheOperators: removesAfterTheOperators)
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = Self.makeStore(
+      Sidelined.State(detail: Metronome.State()),
+      Sidelined(removesAfterTheOperators: removesAfterTheOperators),
+      running,
+      clock
+    )
     await store.send(.detail(.presented(.startTimerButtonTapped)))
     await clock.advance(by: .seconds(1))
     await store.receive(.detail(.presented(.tick))) { $0.detail?.ticks = 1 }
@@ -27,14 +32,17 @@ struct ChildEffectLifetimeTests {
     await clock.advance(by: .seconds(5))
   }
 
-  @Test(arguments: [false, true])
-  func stackElementsRemovedBySibling(removesAfterTheOperators: Bool) async {
+  /// A sibling reducer empties the stack in place (`removeAll()`): the elements' timers end, on
+  /// the same action or the next, both ways of running the reducer.
+  @Test(arguments: [false, true], Running.allCases)
+  func stackElementsRemovedBySibling(removesAfterTheOperators: Bool, running: Running) async {
     let clock = TestClock()
-    let store = TestStore(initialState: Sidelined.State()) {
-      Sidelined(removesAfterTheOperators: removesAfterTheOperators)
-    } withDependencies: {
-      $0.continuousClock = clock
-    }
+    let store = Self.makeStore(
+      Sidelined.State(),
+      Sidelined(removesAfterTheOperators: removesAfterTheOperators),
+      running,
+      clock
+    )
     await store.send(.path(.push(Metronome.State()))) { $0.path[id: 0] = Metronome.State() }
     await store.send(.path(.element(id: 0, action: .startTimerButtonTapped)))
     await clock.advance(by: .seconds(1))
@@ -44,6 +52,28 @@ struct ChildEffectLifetimeTests {
       await store.send(.refreshButtonTapped)
     }
     await clock.advance(by: .seconds(5))
+  }
+
+  static func makeStore(
+    _ state: Sidelined.State,
+    _ feature: Sidelined,
+    _ running: Running,
+    _ clock: TestClock
+  ) -> TestStore<Sidelined.State, Sidelined.Action> {
+    switch running {
+    case .built:
+      TestStore(initialState: state) {
+        feature
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+    case .direct:
+      TestStore(initialState: state) {
+        RunDirectly(base: feature)
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+    }
   }
 
   /// Two panes of one feature, each presenting a detail: closing the left one (#1) leaves the

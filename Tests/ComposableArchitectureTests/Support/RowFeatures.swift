@@ -62,7 +62,7 @@ extension Outline.Action: CasePathable {
 }
 
 /// A list of rows that each run a timer, and a parent that can remove them: by swipe (through
-/// the parent's own reducer), or by a sibling reducer that replaces the whole list.
+/// the parent's own reducer), or by a sibling reducer that empties the list or replaces it.
 struct TimerList: Reducer {
   struct State: Equatable, Sendable {
     var rows: IdentifiedArrayOf<TimerRow.State> = []
@@ -72,6 +72,7 @@ struct TimerList: Reducer {
     case rows(IdentifiedActionOf<TimerRow>)
     case removeButtonTapped(id: Int)
     case clearButtonTapped
+    case removeAllButtonTapped
   }
 
   var body: some Reducer<State, Action> {
@@ -80,16 +81,17 @@ struct TimerList: Reducer {
       case .removeButtonTapped(let id):
         state.rows.remove(id: id)
         return .none
-      case .rows, .clearButtonTapped:
+      case .rows, .clearButtonTapped, .removeAllButtonTapped:
         return .none
       }
     }
     .forEach(\.rows, action: \.rows) {
       TimerRow()
     }
-    // A sibling after the operator: it replaces the whole array.
+    // A sibling after the operator: it replaces the whole array, or empties it in place.
     Reduce { state, action in
       if case .clearButtonTapped = action { state.rows = [] }
+      if case .removeAllButtonTapped = action { state.rows.removeAll() }
       return .none
     }
   }

@@ -131,8 +131,7 @@ where Parent.Action: CasePathable & Sendable {
     // effects end now. Unchanged IDs share their buffer with the remembered ones, so this comparison
     // costs nothing on an ordinary element action.
     // In place: reading the whole collection would copy (retain and release) all its storage.
-    let idsBefore = statePath.modify(&state) { $0.ids }
-    let removedIDs = mounted.update(to: idsBefore)
+    let (idsBefore, removedIDs) = statePath.modify(&state) { mounted.note(&$0) }
     let removedElsewhere: Effect<Parent.Action> =
       removedIDs.isEmpty ? .none : ._cancelling(removedIDs) { elementNamespace($0, mounted) }
 
@@ -189,8 +188,7 @@ where Parent.Action: CasePathable & Sendable {
     // Cancel the effects of every element that left the stack. Unchanged `ids` share their
     // buffer, so this comparison costs nothing on an element action.
     let effects = removedElsewhere.merge(with: destinationEffect).merge(with: parentEffect)
-    let idsAfter = statePath.modify(&state) { $0.ids }
-    let removed = mounted.update(to: idsAfter)
+    let removed = statePath.modify(&state) { mounted.note(&$0).removed }
     return removed.isEmpty
       ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
   }
