@@ -79,13 +79,22 @@ struct StoreVersusDirectFuzzTests {
     }
   }
 
-  /// Runs `scripts` random scripts; returns the first problem found, described for a reader.
-  static func firstProblem(
+  /// What a fuzz run did: how many steps, the most screens ticking at once, and the first
+  /// problem found, described for a reader.
+  struct Outcome {
+    var steps = 0
+    var peakTicking = 0
+    var problem: String?
+  }
+
+  /// Runs `scripts` random scripts, stopping at the first problem.
+  static func fuzz(
     seed: UInt64,
     scripts: Int,
     removerRunsFirst: Bool
-  ) async -> String? {
+  ) async -> Outcome {
     var rng = SplitMix64(state: seed)
+    var outcome = Outcome()
     for script in 0..<scripts {
       let built = Run(removerRunsFirst: removerRunsFirst, directly: false)
       let direct = Run(removerRunsFirst: removerRunsFirst, directly: true)
@@ -100,6 +109,8 @@ struct StoreVersusDirectFuzzTests {
         performed.append(action.map(Self.describe) ?? "(a second passes)")
         let builtIssues = await built.step(action)
         let directIssues = await direct.step(action)
+        outcome.steps += 1
+        outcome.peakTicking = max(outcome.peakTicking, built.store.state.tickingCount)
         var problems: [String] = []
         if built.store.state != direct.store.state {
           problems.append(
@@ -122,16 +133,17 @@ struct StoreVersusDirectFuzzTests {
           problems.append("built tree runs \(effects.0) effects, direct \(effects.1)")
         }
         if !problems.isEmpty {
-          return """
+          outcome.problem = """
             Seed \(seed), script \(script), step \(step) (the remover runs \
             \(removerRunsFirst ? "first" : "last")); replay with PRIME_TIME_FUZZ_SEED=\(seed).
               actions: \(performed.joined(separator: ", "))
             \(problems.joined(separator: "\n"))
             """
+          return outcome
         }
       }
     }
-    return nil
+    return outcome
   }
 
   /// `action` as its cases, without module and generic type names:
@@ -148,12 +160,15 @@ struct StoreVersusDirectFuzzTests {
   @Test(arguments: [true, false])
   func randomScriptsAgreeAndLeaveNoEffectBehind(removerRunsFirst: Bool) async {
     await withMainSerialExecutor {
-      let problem = await Self.firstProblem(
+      let outcome = await Self.fuzz(
         seed: Self.seed,
         scripts: 40,
         removerRunsFirst: removerRunsFirst
       )
-      #expect(problem == nil, "\(problem ?? "")")
+      #expect(outcome.problem == nil, "\(outcome.problem ?? "")")
+      // Not a vacuous pass: the scripts ran, and several timers ran at once.
+      #expect(outcome.steps >= 1_000)
+      #expect(outcome.peakTicking >= 3)
     }
   }
 }
