@@ -3,10 +3,10 @@ import ComposableArchitecture
 /// A screen with every navigation shape at once, each holding screens of its own kind: a sheet
 /// (`ifLet`), a stack (`forEach` over `StackState`) and rows (`forEach` over `IdentifiedArray`).
 ///
-/// Any screen can start a timer, close itself with `\.dismiss`, and remove its children behind
-/// the operators' backs (a reducer beside them that dismisses the sheet, empties the stack or
-/// deletes a row), before or after the operators run. `StoreVersusDirectFuzzTests` drives it
-/// with random scripts.
+/// Any screen can start and stop a timer (every screen's under the same cancellation ID), close
+/// itself with `\.dismiss`, and remove its children behind the operators' backs (a reducer
+/// beside them that dismisses the sheet, empties the stack or deletes a row), before or after
+/// the operators run. `StoreVersusDirectFuzzTests` drives it with random scripts.
 struct Warren: Reducer {
   struct State: Equatable, Identifiable, Sendable {
     let id: Int
@@ -23,6 +23,7 @@ struct Warren: Reducer {
 
   indirect enum Action: Equatable, Sendable {
     case startTimerButtonTapped
+    case stopTimerButtonTapped
     case tick
     case presentButtonTapped(id: Int)
     case pushButtonTapped(id: Int)
@@ -40,6 +41,9 @@ struct Warren: Reducer {
   /// Whether the reducer that removes children runs before the operators (else after).
   let removerRunsFirst: Bool
 
+  /// The same ID in every screen: each screen's is its own.
+  enum CancelID { case timer }
+
   @Dependency(\.continuousClock) var clock
   @Dependency(\.dismiss) var dismiss
 
@@ -55,6 +59,12 @@ struct Warren: Reducer {
             await send(.tick)
           }
         }
+        .cancellable(id: CancelID.timer)
+      case .stopTimerButtonTapped:
+        // A cancellation reaches the effects of this screen and of every screen it holds that
+        // used the same ID (never its parent's or a sibling's).
+        state.stopTicking()
+        return .cancel(id: CancelID.timer)
       case .tick:
         state.ticks += 1
         return .none
@@ -95,6 +105,14 @@ struct Warren: Reducer {
 }
 
 extension Warren.State {
+  /// Marks this screen and every screen it holds as not ticking.
+  mutating func stopTicking() {
+    isTicking = false
+    sheet?.stopTicking()
+    for id in path.ids { path[id: id]?.stopTicking() }
+    for id in rows.ids { rows[id: id]?.stopTicking() }
+  }
+
   /// How many screens in this tree (this one included) have started their timer.
   var tickingCount: Int {
     (isTicking ? 1 : 0) + (sheet?.tickingCount ?? 0)
@@ -110,7 +128,7 @@ extension Warren.State {
   func actions(newID: Int, depth: Int = 0, canClose: Bool = false) -> [Warren.Action] {
     let maxDepth = 3
     var actions: [Warren.Action] = []
-    if !isTicking { actions.append(.startTimerButtonTapped) }
+    actions.append(isTicking ? .stopTimerButtonTapped : .startTimerButtonTapped)
     if depth < maxDepth {
       actions.append(.presentButtonTapped(id: newID))
       if path.count < 2 { actions.append(.pushButtonTapped(id: newID)) }
