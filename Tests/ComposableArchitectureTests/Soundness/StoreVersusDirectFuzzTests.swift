@@ -152,6 +152,7 @@ struct StoreVersusDirectFuzzTests {
     [
       "ComposableArchitectureTests.", "ComposableArchitecture.", "Warren.Action.",
       "PresentationAction<Warren.Action>.", "StackAction<Warren.State, Warren.Action>.",
+      "PresentationAction<Warren.Destination.Action>.", "Warren.Destination.Action.",
       "IdentifiedAction<Swift.Int, Warren.Action>.",
     ]
     .reduce("\(action)") { $0.replacingOccurrences(of: $1, with: "") }

@@ -1,7 +1,9 @@
 import ComposableArchitecture
 
 /// A screen with every navigation shape at once, each holding screens of its own kind: a sheet
-/// (`ifLet`), a stack (`forEach` over `StackState`) and rows (`forEach` over `IdentifiedArray`).
+/// (`ifLet` on optional state), a destination that is a popover or a cover (`ifLet` on enum
+/// state, whose case is part of the child's identity), a stack (`forEach` over `StackState`) and
+/// rows (`forEach` over `IdentifiedArray`).
 ///
 /// Any screen can start and stop a timer (every screen's under the same cancellation ID), close
 /// itself with `\.dismiss`, and remove its children behind the operators' backs (a reducer
@@ -13,6 +15,7 @@ struct Warren: Reducer {
     var ticks = 0
     var isTicking = false
     @PresentationState var sheet: State?
+    @PresentationState var destination: Destination.State?
     var path = StackState<State>()
     var rows: IdentifiedArrayOf<State> = []
 
@@ -26,6 +29,10 @@ struct Warren: Reducer {
     case stopTimerButtonTapped
     case tick
     case presentButtonTapped(id: Int)
+    case showPopoverButtonTapped(id: Int)
+    /// Presents the destination's screen the other way (a popover as a cover, or back): the same
+    /// screen, but another child, so its effects end.
+    case switchPresentationButtonTapped
     case pushButtonTapped(id: Int)
     case addRowButtonTapped(id: Int)
     case closeButtonTapped
@@ -34,6 +41,7 @@ struct Warren: Reducer {
     case popToRootButtonTapped
     case deleteRowButtonTapped(id: Int)
     case sheet(PresentationAction<Action>)
+    case destination(PresentationAction<Destination.Action>)
     case path(StackAction<State, Action>)
     case rows(IdentifiedAction<Int, Action>)
   }
@@ -43,6 +51,26 @@ struct Warren: Reducer {
 
   /// The same ID in every screen: each screen's is its own.
   enum CancelID { case timer }
+
+  /// Where the destination's screen is shown.
+  struct Destination: Reducer {
+    enum State: Equatable, Sendable {
+      case popover(Warren.State)
+      case cover(Warren.State)
+    }
+
+    enum Action: Equatable, Sendable {
+      case popover(Warren.Action)
+      case cover(Warren.Action)
+    }
+
+    let removerRunsFirst: Bool
+
+    var body: some Reducer<State, Action> {
+      Scope(state: \.popover, action: \.popover) { Warren(removerRunsFirst: removerRunsFirst) }
+      Scope(state: \.cover, action: \.cover) { Warren(removerRunsFirst: removerRunsFirst) }
+    }
+  }
 
   @Dependency(\.continuousClock) var clock
   @Dependency(\.dismiss) var dismiss
@@ -71,6 +99,22 @@ struct Warren: Reducer {
       case .presentButtonTapped(let id):
         state.sheet = State(id: id)
         return .none
+      case .showPopoverButtonTapped(let id):
+        state.destination = .popover(State(id: id))
+        return .none
+      case .switchPresentationButtonTapped:
+        // A new child: its effects (and those of the screens it holds) end.
+        switch state.destination {
+        case .popover(var screen):
+          screen.stopTicking()
+          state.destination = .cover(screen)
+        case .cover(var screen):
+          screen.stopTicking()
+          state.destination = .popover(screen)
+        case nil:
+          break
+        }
+        return .none
       case .pushButtonTapped(let id):
         state.path.append(State(id: id))
         return .none
@@ -80,11 +124,14 @@ struct Warren: Reducer {
       case .closeButtonTapped:
         return .run { [dismiss] _ in await dismiss() }
       case .closeSheetButtonTapped, .popToRootButtonTapped, .deleteRowButtonTapped, .sheet,
-        .path, .rows:
+        .destination, .path, .rows:
         return .none
       }
     }
     .ifLet(\.$sheet, action: \.sheet) { Self(removerRunsFirst: removerRunsFirst) }
+    .ifLet(\.$destination, action: \.destination) {
+      Destination(removerRunsFirst: removerRunsFirst)
+    }
     .forEach(\.path, action: \.path) { Self(removerRunsFirst: removerRunsFirst) }
     .forEach(\.rows, action: \.rows) { Self(removerRunsFirst: removerRunsFirst) }
     if !removerRunsFirst { remover }
@@ -109,13 +156,23 @@ extension Warren.State {
   mutating func stopTicking() {
     isTicking = false
     sheet?.stopTicking()
+    switch destination {
+    case .popover(var screen):
+      screen.stopTicking()
+      destination = .popover(screen)
+    case .cover(var screen):
+      screen.stopTicking()
+      destination = .cover(screen)
+    case nil:
+      break
+    }
     for id in path.ids { path[id: id]?.stopTicking() }
     for id in rows.ids { rows[id: id]?.stopTicking() }
   }
 
   /// How many screens in this tree (this one included) have started their timer.
   var tickingCount: Int {
-    (isTicking ? 1 : 0) + (sheet?.tickingCount ?? 0)
+    (isTicking ? 1 : 0) + (sheet?.tickingCount ?? 0) + (destination?.screen.tickingCount ?? 0)
       + path.reduce(0) { $0 + $1.tickingCount } + rows.reduce(0) { $0 + $1.tickingCount }
   }
 
@@ -131,6 +188,7 @@ extension Warren.State {
     actions.append(isTicking ? .stopTimerButtonTapped : .startTimerButtonTapped)
     if depth < maxDepth {
       actions.append(.presentButtonTapped(id: newID))
+      actions.append(.showPopoverButtonTapped(id: newID))
       if path.count < 2 { actions.append(.pushButtonTapped(id: newID)) }
       if rows.count < 2 { actions.append(.addRowButtonTapped(id: newID)) }
     }
@@ -139,6 +197,14 @@ extension Warren.State {
       actions += [.closeSheetButtonTapped, .sheet(.dismiss)]
       actions += sheet.actions(newID: newID, depth: depth + 1, canClose: true)
         .map { .sheet(.presented($0)) }
+    }
+    if let destination {
+      actions += [.switchPresentationButtonTapped, .destination(.dismiss)]
+      let screenActions = destination.screen.actions(newID: newID, depth: depth + 1, canClose: true)
+      switch destination {
+      case .popover: actions += screenActions.map { .destination(.presented(.popover($0))) }
+      case .cover: actions += screenActions.map { .destination(.presented(.cover($0))) }
+      }
     }
     if !path.isEmpty { actions.append(.popToRootButtonTapped) }
     for (id, element) in zip(path.ids, path) {
@@ -155,11 +221,54 @@ extension Warren.State {
   }
 }
 
+extension Warren.Destination.State {
+  /// The screen shown, however it is shown.
+  var screen: Warren.State {
+    switch self {
+    case .popover(let screen), .cover(let screen): screen
+    }
+  }
+}
+
+extension Warren.Destination.State: CasePathable {
+  struct AllCasePaths: Sendable {
+    let popover = AnyCasePath<Warren.Destination.State, Warren.State>(
+      embed: { .popover($0) },
+      extract: { if case .popover(let screen) = $0 { screen } else { nil } }
+    )
+    let cover = AnyCasePath<Warren.Destination.State, Warren.State>(
+      embed: { .cover($0) },
+      extract: { if case .cover(let screen) = $0 { screen } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
+extension Warren.Destination.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let popover = AnyCasePath<Warren.Destination.Action, Warren.Action>(
+      embed: { .popover($0) },
+      extract: { if case .popover(let action) = $0 { action } else { nil } }
+    )
+    let cover = AnyCasePath<Warren.Destination.Action, Warren.Action>(
+      embed: { .cover($0) },
+      extract: { if case .cover(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
 extension Warren.Action: CasePathable {
   struct AllCasePaths: Sendable {
     let sheet = AnyCasePath<Warren.Action, PresentationAction<Warren.Action>>(
       embed: { .sheet($0) },
       extract: { if case .sheet(let action) = $0 { action } else { nil } }
+    )
+    let destination = AnyCasePath<
+      Warren.Action, PresentationAction<Warren.Destination.Action>
+    >(
+      embed: { .destination($0) },
+      extract: { if case .destination(let action) = $0 { action } else { nil } }
     )
     let path = AnyCasePath<Warren.Action, StackAction<Warren.State, Warren.Action>>(
       embed: { .path($0) },
