@@ -184,4 +184,35 @@ struct LibraryLessonAnswers {
       $0.path[id: 2] = .counter(StackCounter.State())
     }
   }
+
+  /// Lesson 5, exercise 5: a screen shown the other way (a popover as a cover) is another child.
+  ///
+  /// Its timer ends when the case changes, though the same screen state is carried over: a
+  /// child's identity includes its enum case. Without `stopTicking()` the model would still say
+  /// the screen ticks while no timer runs, which is what the fuzz then reports.
+  @Test func lesson5_exercise5_anotherCaseIsAnotherChild() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: Warren.State(id: 0)) {
+      Warren(removerRunsFirst: true)
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.showPopoverButtonTapped(id: 1)) {
+      $0.destination = .popover(Warren.State(id: 1))
+    }
+    await store.send(.destination(.presented(.popover(.startTimerButtonTapped)))) {
+      $0.$destination[case: \.popover]?.isTicking = true
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.popover(.tick)))) {
+      $0.$destination[case: \.popover]?.ticks = 1
+    }
+    await store.send(.switchPresentationButtonTapped) {
+      var screen = Warren.State(id: 1)
+      screen.ticks = 1
+      $0.destination = .cover(screen)
+    }
+    // No tick arrives, and nothing is left running: the popover's timer ended with it.
+    await clock.advance(by: .seconds(5))
+  }
 }
