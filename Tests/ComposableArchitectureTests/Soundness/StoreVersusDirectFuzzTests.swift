@@ -3,13 +3,14 @@ import ComposableArchitectureTesting
 import Foundation
 import Testing
 
-/// Random scripts through a feature with every navigation shape, nested in itself: the reducer
-/// tree a store builds and the feature's own `reduce(into:action:)` (called directly for every
-/// action) must agree after every step, and neither may leave an effect behind.
+/// Random scripts through a feature with every navigation shape, nested in itself, run three
+/// ways: the reducer tree a store builds, the feature's own `reduce(into:action:)` called
+/// directly for every action, and a non-exhaustive `TestStore` (as a test that asserts only part
+/// of what happens).
 ///
-/// After each step both runs must show the same state and report the same issues, and in each
-/// the running effects must be exactly the timers of the screens still on screen: one per
-/// ticking screen, no more (an effect that outlived its screen) and no fewer (a sibling's
+/// After each step all three must show the same state and report the same issues, and in the
+/// two stores the running effects must be exactly the timers of the screens still on screen: one
+/// per ticking screen, no more (an effect that outlived its screen) and no fewer (a sibling's
 /// effects cancelled by mistake). Deterministic: the seed is fixed unless
 /// `PRIME_TIME_FUZZ_SEED` replays another one, and a failure names the seed, the script and the
 /// actions that led to it.
@@ -79,6 +80,40 @@ struct StoreVersusDirectFuzzTests {
     }
   }
 
+  /// The same feature in a non-exhaustive `TestStore`, as a test that asserts only part of what
+  /// happens runs it: what it shows must be what a store shows.
+  @MainActor
+  struct TestStoreRun {
+    let store: TestStoreOf<Warren>
+    let clock: TestClock
+
+    init(removerRunsFirst: Bool) {
+      let clock = TestClock()
+      self.clock = clock
+      store = TestStore(initialState: Warren.State(id: 0)) {
+        Warren(removerRunsFirst: removerRunsFirst)
+      } withDependencies: {
+        $0.continuousClock = clock
+      }
+      store.exhaustivity = .off(showSkippedAssertions: false)
+    }
+
+    /// Sends `action` (or, for `nil`, lets a second pass), catches up with the actions the
+    /// effects sent back (as a test that does not assert them does), and returns the issues
+    /// reported.
+    func step(_ action: Warren.Action?) async -> [String] {
+      await IssueReporting.collect {
+        if let action {
+          await store.send(action)
+        } else {
+          await clock.advance(by: .seconds(1))
+        }
+        await store.skipReceivedActions(strict: false)
+      }
+      .map(\.message)
+    }
+  }
+
   /// What a fuzz run did: how many steps, the most screens ticking at once, and the first
   /// problem found, described for a reader.
   struct Outcome {
@@ -98,6 +133,7 @@ struct StoreVersusDirectFuzzTests {
     for script in 0..<scripts {
       let built = Run(removerRunsFirst: removerRunsFirst, directly: false)
       let direct = Run(removerRunsFirst: removerRunsFirst, directly: true)
+      let tested = TestStoreRun(removerRunsFirst: removerRunsFirst)
       var performed: [String] = []
       var nextID = 1
       for step in 0..<Int.random(in: 10...60, using: &rng) {
@@ -109,12 +145,29 @@ struct StoreVersusDirectFuzzTests {
         performed.append(action.map(Self.describe) ?? "(a second passes)")
         let builtIssues = await built.step(action)
         let directIssues = await direct.step(action)
+        let testStoreIssues = await tested.step(action)
         outcome.steps += 1
         outcome.peakTicking = max(outcome.peakTicking, built.store.state.tickingCount)
         var problems: [String] = []
         if built.store.state != direct.store.state {
           problems.append(
             "states differ:\n  built tree: \(built.store.state)\n  direct:     \(direct.store.state)"
+          )
+        }
+        if built.store.state != tested.store.state {
+          problems.append(
+            "states differ:\n  store:      \(built.store.state)\n  test store: \(tested.store.state)"
+          )
+        }
+        if builtIssues != testStoreIssues {
+          problems.append(
+            "issues differ:\n  store:      \(builtIssues)\n  test store: \(testStoreIssues)"
+          )
+        }
+        if tested.clock.sleeperCount != built.clock.sleeperCount {
+          problems.append(
+            "timers differ: \(built.clock.sleeperCount) sleep for the store, "
+              + "\(tested.clock.sleeperCount) for the test store"
           )
         }
         if builtIssues != directIssues {
