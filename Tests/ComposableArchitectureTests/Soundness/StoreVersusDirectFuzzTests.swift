@@ -3,17 +3,18 @@ import ComposableArchitectureTesting
 import Foundation
 import Testing
 
-/// Random scripts through a feature with every navigation shape, nested in itself, run three
+/// Random scripts through a feature with every navigation shape, nested in itself, run four
 /// ways: the reducer tree a store builds, the feature's own `reduce(into:action:)` called
-/// directly for every action, and a non-exhaustive `TestStore` (as a test that asserts only part
-/// of what happens).
+/// directly for every action, a non-exhaustive `TestStore` (as a test that asserts only part of
+/// what happens), and a store driven as screens drive it (each action sent to its screen's
+/// store, scoped down from the root, the screens keeping their stores).
 ///
-/// After each step all three must show the same state and report the same issues, and in the
-/// two stores the running effects must be exactly the timers of the screens still on screen: one
-/// per ticking screen, no more (an effect that outlived its screen) and no fewer (a sibling's
-/// effects cancelled by mistake). Deterministic: the seed is fixed unless
-/// `PRIME_TIME_FUZZ_SEED` replays another one, and a failure names the seed, the script and the
-/// actions that led to it.
+/// After each step all four must show the same state and report the same issues, every store a
+/// screen holds must show its screen's state, and in the stores the running effects must be
+/// exactly the timers of the screens still on screen: one per ticking screen, no more (an effect
+/// that outlived its screen) and no fewer (a sibling's effects cancelled by mistake).
+/// Deterministic: the seed is fixed unless `PRIME_TIME_FUZZ_SEED` replays another one, and a
+/// failure names the seed, the script and the actions that led to it.
 @MainActor
 @Suite(.timeLimit(.minutes(2)))
 struct StoreVersusDirectFuzzTests {
@@ -114,11 +115,92 @@ struct StoreVersusDirectFuzzTests {
     }
   }
 
+  /// The same feature driven as screens drive it: each action goes to the store of the screen it
+  /// is meant for, scoped down from the root one level at a time (a sheet's, a destination's, a
+  /// stack element's, a row's), and the screens keep their stores from step to step.
+  @MainActor
+  final class ScreensRun {
+    let run: Run
+    /// The stores the screens hold, each with the `id` of the screen it shows.
+    private var screens: [(store: StoreOf<Warren>, id: Int)] = []
+    /// How many actions went through a screen's store below the root, and how many held stores
+    /// were compared with the root's state.
+    private(set) var sentBelowTheRoot = 0
+    private(set) var compared = 0
+
+    init(removerRunsFirst: Bool) {
+      run = Run(removerRunsFirst: removerRunsFirst, directly: false)
+    }
+
+    /// Sends `action` through the screens' stores (or, for `nil`, lets a second pass), and
+    /// returns the issues reported.
+    func step(_ action: Warren.Action?) async -> [String] {
+      guard let action else { return await run.step(nil) }
+      return await IssueReporting.collect {
+        send(action, to: run.store)
+        await settle()
+      }
+      .map(\.message)
+    }
+
+    /// Sends `action` to the store of the screen it is meant for, below `store`; to `store`
+    /// itself when that screen is not there.
+    private func send(_ action: Warren.Action, to store: StoreOf<Warren>) {
+      switch action {
+      case .sheet(.presented(let child)):
+        if let sheet = store.scope(state: \.sheet, action: \.sheet.presented) {
+          return send(child, to: hold(sheet))
+        }
+      case .destination(.presented(let child)):
+        if let destination = store.scope(state: \.destination, action: \.destination.presented) {
+          destination.send(child)
+          return
+        }
+      case .path(.element(let id, let child)):
+        if let element = store.scope(state: \.path[id: id], action: \.path[id: id]) {
+          return send(child, to: hold(element))
+        }
+      case .rows(.element(let id, let child)):
+        // As a list screen finds its rows' stores.
+        for row in store.scope(state: \.rows, action: \.rows) where row.state.id == id {
+          return send(child, to: hold(row))
+        }
+      default:
+        break
+      }
+      store.send(action)
+    }
+
+    private func hold(_ store: StoreOf<Warren>) -> StoreOf<Warren> {
+      sentBelowTheRoot += 1
+      screens.append((store, store.state.id))
+      if screens.count > 64 { screens.removeFirst(screens.count - 64) }
+      return store
+    }
+
+    /// A held store that shows something else than its screen's state in the root store.
+    ///
+    /// Screen IDs are never reused, so a screen still in the tree is the one its store was made
+    /// for; a store whose screen went away keeps the state it showed last, and is not compared.
+    var screenProblem: String? {
+      let root = run.store.state
+      for (store, id) in screens {
+        guard let expected = root.screen(id: id) else { continue }
+        compared += 1
+        guard store.state != expected else { continue }
+        return "the store of screen \(id) shows \(store.state), the root \(expected)"
+      }
+      return nil
+    }
+  }
+
   /// What a fuzz run did: how many steps, the most screens ticking at once, and the first
   /// problem found, described for a reader.
   struct Outcome {
     var steps = 0
     var peakTicking = 0
+    var sentBelowTheRoot = 0
+    var screensCompared = 0
     var problem: String?
   }
 
@@ -134,6 +216,7 @@ struct StoreVersusDirectFuzzTests {
       let built = Run(removerRunsFirst: removerRunsFirst, directly: false)
       let direct = Run(removerRunsFirst: removerRunsFirst, directly: true)
       let tested = TestStoreRun(removerRunsFirst: removerRunsFirst)
+      let screens = ScreensRun(removerRunsFirst: removerRunsFirst)
       var performed: [String] = []
       var nextID = 1
       for step in 0..<Int.random(in: 10...60, using: &rng) {
@@ -146,6 +229,7 @@ struct StoreVersusDirectFuzzTests {
         let builtIssues = await built.step(action)
         let directIssues = await direct.step(action)
         let testStoreIssues = await tested.step(action)
+        let screenIssues = await screens.step(action)
         outcome.steps += 1
         outcome.peakTicking = max(outcome.peakTicking, built.store.state.tickingCount)
         var problems: [String] = []
@@ -170,6 +254,17 @@ struct StoreVersusDirectFuzzTests {
               + "\(tested.clock.sleeperCount) for the test store"
           )
         }
+        if built.store.state != screens.run.store.state {
+          problems.append(
+            "states differ:\n  store:   \(built.store.state)\n  screens: \(screens.run.store.state)"
+          )
+        }
+        if builtIssues != screenIssues {
+          problems.append(
+            "issues differ:\n  store:   \(builtIssues)\n  screens: \(screenIssues)"
+          )
+        }
+        if let problem = screens.screenProblem { problems.append(problem) }
         if builtIssues != directIssues {
           problems.append(
             "issues differ:\n  built tree: \(builtIssues)\n  direct:     \(directIssues)"
@@ -195,6 +290,8 @@ struct StoreVersusDirectFuzzTests {
           return outcome
         }
       }
+      outcome.sentBelowTheRoot += screens.sentBelowTheRoot
+      outcome.screensCompared += screens.compared
     }
     return outcome
   }
@@ -220,9 +317,12 @@ struct StoreVersusDirectFuzzTests {
         removerRunsFirst: removerRunsFirst
       )
       #expect(outcome.problem == nil, "\(outcome.problem ?? "")")
-      // Not a vacuous pass: the scripts ran, and several timers ran at once.
+      // Not a vacuous pass: the scripts ran, several timers ran at once, actions went through
+      // screens' stores and those stores were compared with the root.
       #expect(outcome.steps >= 1_000)
       #expect(outcome.peakTicking >= 3)
+      #expect(outcome.sentBelowTheRoot >= 300)
+      #expect(outcome.screensCompared >= 2_000)
     }
   }
 }

@@ -170,6 +170,16 @@ extension Warren.State {
     for id in rows.ids { rows[id: id]?.stopTicking() }
   }
 
+  /// The screen with `id` in this tree (this one included), wherever it is.
+  func screen(id: Int) -> Self? {
+    if self.id == id { return self }
+    let children = [sheet, destination?.screen].compactMap { $0 } + Array(path) + Array(rows)
+    for child in children {
+      if let found = child.screen(id: id) { return found }
+    }
+    return nil
+  }
+
   /// How many screens in this tree (this one included) have started their timer.
   var tickingCount: Int {
     (isTicking ? 1 : 0) + (sheet?.tickingCount ?? 0) + (destination?.screen.tickingCount ?? 0)
