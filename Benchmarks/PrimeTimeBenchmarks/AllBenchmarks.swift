@@ -6,7 +6,7 @@ let allBenchmarks: [Benchmark] =
   floorBenchmarks + counterBenchmarks + threeFieldBenchmarks + nestedBenchmarks
   + navigationLevelBenchmarks + presentationWatchBenchmarks
   + scopingBenchmarks + stackBenchmarks + largeStateBenchmarks + effectBenchmarks
-  + testStoreBenchmarks
+  + deepEffectBenchmarks(depth: 5) + deepEffectBenchmarks(depth: 25) + testStoreBenchmarks
 
 /// The goals the report checks (ratios of two cases' medians).
 let goals = [

@@ -51,6 +51,115 @@ final class PingModel {
   }
 }
 
+/// A screen that presents another of its kind, and can do `Ping`'s work.
+///
+/// The deepest screen of a chain is where the effect starts: its effect is lifted through every
+/// presentation above it.
+struct PingChain: Reducer {
+  struct State {
+    var count = 0
+    @PresentationState var child: State?
+  }
+
+  indirect enum Action: Sendable, CasePathable {
+    case child(PresentationAction<Action>)
+    case ping
+    case pong
+
+    struct AllCasePaths: Sendable {
+      let child = AnyCasePath<Action, PresentationAction<Action>>(
+        embed: { .child($0) },
+        extract: { if case .child(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .child:
+        return .none
+      case .ping:
+        return .run { send in
+          await effectWork()
+          await send(.pong)
+        }
+      case .pong:
+        state.count &+= 1
+        return .none
+      }
+    }
+    .ifLet(\.$child, action: \.child) { Self() }
+  }
+
+  /// Screens 0 through `depth`, each presenting the next.
+  static func state(depth: Int) -> State {
+    var state = State()
+    for _ in 0..<depth {
+      var parent = State()
+      parent.child = state
+      state = parent
+    }
+    return state
+  }
+
+  /// The store the deepest screen would hold: scoped through every presentation.
+  @MainActor
+  static func deepestStore(of root: Store<State, Action>, depth: Int) -> Store<State, Action> {
+    var store = root
+    for _ in 0..<depth {
+      guard let child = store.scope(state: \.child, action: \.child.presented) else {
+        fatalError("the chain is shorter than \(depth)")
+      }
+      store = child
+    }
+    return store
+  }
+}
+
+/// The vanilla chain: each model may hold a presented model of its kind; the deepest screen
+/// holds its own model and calls it directly.
+@MainActor
+@Observable
+final class PingChainModel {
+  var child: PingChainModel?
+  let ping: PingModel
+
+  init(depth: Int) {
+    ping = PingModel(work: effectWork)
+    child = depth > 0 ? PingChainModel(depth: depth - 1) : nil
+  }
+
+  var deepest: PingChainModel { child?.deepest ?? self }
+}
+
+/// An effect round trip from the screen `depth` presentations below the root, both ways.
+@MainActor
+func deepEffectBenchmarks(depth: Int) -> [Benchmark] {
+  let pair = "effect round trip, \(depth) presentations deep"
+  return [
+    Benchmark(name: "Vanilla.TaskRoundTrip.Depth\(depth)", pair: pair, style: .vanilla) {
+      let root = PingChainModel(depth: depth)
+      let model = root.deepest.ping
+      return .async { iterations in
+        for _ in 0..<iterations { await model.ping().value }
+        blackHole(model.count)
+        withExtendedLifetime(root) {}
+      }
+    },
+    Benchmark(name: "Store.EffectRoundTrip.Depth\(depth)", pair: pair, style: .composable) {
+      let root = Store(initialState: PingChain.state(depth: depth)) { PingChain() }
+      let store = PingChain.deepestStore(of: root, depth: depth)
+      return .async { iterations in
+        for _ in 0..<iterations { await store.send(.ping).finish() }
+        blackHole(store.state.count)
+        withExtendedLifetime(root) {}
+      }
+    },
+  ]
+}
+
 @MainActor
 let effectBenchmarks: [Benchmark] = [
   Benchmark(name: "Vanilla.TaskRoundTrip", pair: "effect round trip", style: .vanilla) {
