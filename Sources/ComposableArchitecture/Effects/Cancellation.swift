@@ -37,33 +37,100 @@ extension Effect {
 /// A cancellation id: any hashable, sendable value, compared by type and value, inside the
 /// presentations (stack elements, presented children) whose effect declared it.
 ///
-/// `path` lists those presentations, outermost first. The store registers a running effect
-/// under every prefix of its path, so a `.cancel(id:)` from a feature reaches the effects its
-/// presented descendants started with that id, and never its parent's or a sibling's.
+/// `path` lists those presentations, outermost first. A `.cancel(id:)` from a feature reaches
+/// the running effects whose id has the same value and a path that starts with the feature's
+/// own (`reaches(_:)`): the effects its presented descendants started with that id, and never
+/// its parent's or a sibling's.
 public struct _CancelID: Hashable, Sendable {
   // AnyHashable holds a value that is `Sendable` (the only initializer requires it).
   let base: _SendableAnyHashable
-  let path: [_SendableAnyHashable]
+  let path: _CancelPath?
 
   @usableFromInline
   init(_ id: some Hashable & Sendable) {
     base = _SendableAnyHashable(AnyHashable(id))
-    path = []
+    path = nil
   }
 
-  init(base: _SendableAnyHashable, path: [_SendableAnyHashable]) {
+  init(base: _SendableAnyHashable, path: _CancelPath?) {
     self.base = base
     self.path = path
   }
 
   /// This id as seen from the parent of the presentation `namespace`.
+  ///
+  /// The path is shared, not copied: an effect lifted through many presentations (a feature
+  /// that presents its own kind, many levels deep) adds one link per level to each of its ids.
   func within(_ namespace: _CancelID) -> _CancelID {
-    _CancelID(base: base, path: namespace.path + [namespace.base] + path)
+    var path = _CancelPath(namespace.base, then: path)
+    for element in namespace.path?.elements.reversed() ?? [] {
+      path = _CancelPath(element, then: path)
+    }
+    return _CancelID(base: base, path: path)
   }
 
-  /// This id with every shorter path: what a cancellation from an ancestor names.
-  var prefixes: [_CancelID] {
-    (0...path.count).map { _CancelID(base: base, path: Array(path[..<$0])) }
+  /// Whether cancelling this id cancels an effect running under `other`: the same value, and
+  /// `other` declared in this id's presentation or one inside it.
+  func reaches(_ other: _CancelID) -> Bool {
+    base == other.base && _CancelPath.isPrefix(path, of: other.path)
+  }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.base == rhs.base && _CancelPath.isPrefix(lhs.path, of: rhs.path)
+      && lhs.path?.count == rhs.path?.count
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(base)
+    hasher.combine(path?.digest ?? 0)
+  }
+}
+
+/// The presentations of a cancellation id, outermost first: a list whose links are shared by
+/// the ids made from one another (`_CancelID.within(_:)` adds a link in front).
+final class _CancelPath: Sendable {
+  let head: _SendableAnyHashable
+  let tail: _CancelPath?
+  /// The number of links from this one to the end.
+  let count: Int
+  /// A hash of the links from this one to the end, made once (an id is hashed whenever a
+  /// throttle looks it up).
+  let digest: Int
+
+  init(_ head: _SendableAnyHashable, then tail: _CancelPath?) {
+    self.head = head
+    self.tail = tail
+    count = (tail?.count ?? 0) + 1
+    var hasher = Hasher()
+    hasher.combine(head)
+    hasher.combine(tail?.digest ?? 0)
+    digest = hasher.finalize()
+  }
+
+  /// The links, outermost first.
+  var elements: [_SendableAnyHashable] {
+    var elements: [_SendableAnyHashable] = []
+    var link: _CancelPath? = self
+    while let current = link {
+      elements.append(current.head)
+      link = current.tail
+    }
+    return elements
+  }
+
+  /// Whether `prefix` is `path` or its start (`nil`, no presentation, starts every path).
+  static func isPrefix(_ prefix: _CancelPath?, of path: _CancelPath?) -> Bool {
+    guard (prefix?.count ?? 0) <= (path?.count ?? 0) else { return false }
+    var prefix = prefix
+    var path = path
+    while let link = prefix {
+      guard let other = path else { return false }
+      if link === other { return true }
+      guard link.head == other.head else { return false }
+      prefix = link.tail
+      path = other.tail
+    }
+    return true
   }
 }
 

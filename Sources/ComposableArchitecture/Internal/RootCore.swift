@@ -287,7 +287,9 @@ public final class _RootCore<State, Action>: Observable {
 final class _EffectRegistry {
   private var nextTokenValue = 0
   private var tasks: [Int: (task: Task<Void, Never>, ids: [_CancelID])] = [:]
-  private var tokensByID: [_CancelID: Set<Int>] = [:]
+  /// The running effects by the value of their ids (whatever the presentations): where
+  /// `cancel(id:)` looks, comparing paths only among these.
+  private var tokensByBase: [_SendableAnyHashable: Set<Int>] = [:]
 
   /// The number of effects still running.
   var count: Int { tasks.count }
@@ -308,25 +310,29 @@ final class _EffectRegistry {
   }
 
   func register(_ task: Task<Void, Never>, token: Int, ids: [_CancelID]) {
-    let keys = ids.flatMap(\.prefixes)
-    tasks[token] = (task, keys)
-    for key in keys { tokensByID[key, default: []].insert(token) }
+    tasks[token] = (task, ids)
+    for id in ids { tokensByBase[id.base, default: []].insert(token) }
   }
 
   func finished(_ token: Int) {
     guard let entry = tasks.removeValue(forKey: token) else { return }
     for id in entry.ids {
-      tokensByID[id]?.remove(token)
-      if tokensByID[id]?.isEmpty == true { tokensByID[id] = nil }
+      tokensByBase[id.base]?.remove(token)
+      if tokensByBase[id.base]?.isEmpty == true { tokensByBase[id.base] = nil }
     }
   }
 
+  /// Cancels the running effects that `id` reaches.
+  ///
+  /// Those are the effects declared with its value, in its presentation or one inside it. A
+  /// cancelled effect stays listed until it has finished.
   func cancel(id: _CancelID) {
-    guard let tokens = tokensByID.removeValue(forKey: id) else { return }
-    for token in tokens.sorted() { tasks[token]?.task.cancel() }
+    guard let tokens = tokensByBase[id.base] else { return }
+    for token in tokens.sorted() {
+      guard let entry = tasks[token], entry.ids.contains(where: id.reaches) else { continue }
+      entry.task.cancel()
+    }
   }
-
-  func isRunning(id: _CancelID) -> Bool { tokensByID[id] != nil }
 
   func cancelAll() {
     for token in tasks.keys.sorted() { tasks[token]?.task.cancel() }

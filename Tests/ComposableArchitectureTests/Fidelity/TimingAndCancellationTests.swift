@@ -62,6 +62,26 @@ struct TimingAndCancellationTests {
     await second.receive(.loaded(2)) { $0.loaded = [2] }
   }
 
+  /// The throttle's last time is kept per presentation, like a cancellation id: a presented
+  /// child's first action goes through at once although its parent, throttling under the same
+  /// id, let one through a moment ago; and the parent's next one is still held back.
+  @Test func aPresentedChildThrottlesApartFromItsParent() async {
+    let store = TestStore(initialState: ThrottledList.State()) {
+      ThrottledList()
+    } withDependencies: { [clock] in
+      $0.continuousClock = clock
+    }
+    await store.send(.showDetailButtonTapped) { $0.detail = SearchField.State() }
+    await store.send(.scrolled(1))
+    await store.receive(.loaded(1)) { $0.loaded = [1] }
+    await store.send(.detail(.presented(.scrolled(2, latest: true))))
+    await store.receive(.detail(.presented(.loaded(2)))) { $0.detail?.loaded = [2] }
+    await store.send(.scrolled(3))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.loaded(3)) { $0.loaded = [1, 3] }
+    await store.send(.detail(.dismiss)) { $0.detail = nil }
+  }
+
   @Test func withTaskCancellationCancelsTheRequestInFlight() async {
     let store = makeStore()
     await store.send(.requestButtonTapped("first"))

@@ -53,6 +53,53 @@ struct SearchField: Reducer {
   }
 }
 
+/// A list whose loads are throttled, presenting a `SearchField` that throttles its own loads
+/// under the same id.
+struct ThrottledList: Reducer {
+  struct State: Equatable {
+    var loaded: [Int] = []
+    @PresentationState var detail: SearchField.State?
+  }
+
+  enum Action: Equatable {
+    case detail(PresentationAction<SearchField.Action>)
+    case loaded(Int)
+    case scrolled(Int)
+    case showDetailButtonTapped
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  var body: some Reducer<State, Action> {
+    Reduce { state, action in
+      switch action {
+      case .detail:
+        return .none
+      case .loaded(let offset):
+        state.loaded.append(offset)
+        return .none
+      case .scrolled(let offset):
+        return .send(.loaded(offset))
+          .throttle(id: SearchField.CancelID.scroll, for: .seconds(1), clock: clock, latest: true)
+      case .showDetailButtonTapped:
+        state.detail = SearchField.State()
+        return .none
+      }
+    }
+    .ifLet(\.$detail, action: \.detail) { SearchField() }
+  }
+}
+
+extension ThrottledList.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let detail = AnyCasePath<ThrottledList.Action, PresentationAction<SearchField.Action>>(
+      embed: { .detail($0) },
+      extract: { if case .detail(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
+}
+
 /// A parent and a presented child that both tick under the same cancellation id; each can
 /// stop its own timer from inside an effect with `Task.cancel(id:)`.
 struct Metronomes: Reducer {
