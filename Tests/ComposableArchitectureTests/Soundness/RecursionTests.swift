@@ -48,11 +48,12 @@ struct RecursionTests {
 
   /// A screen presenting its own kind 250 levels deep.
   ///
-  /// A store, a test store and a direct call reach the deepest screen, which closes itself with
-  /// `await dismiss()`, and the whole chain is freed. Each level is a few calls deeper on the stack (about 4.6 KB a level in a debug
-  /// build: 1,600 levels ran on the main thread's 8 MB, 2,000 did not), so a chain deep enough
-  /// overflows it, as a vanilla model whose methods call their child's would. Run in a process
-  /// of its own, so that a change that made each level much deeper fails this test, not the run.
+  /// A direct call and a store present one more screen at the bottom; in a test store the
+  /// deepest screen closes itself with `await dismiss()`; each chain is freed. Every level is a
+  /// few calls deeper on the stack (about 4.6 KB a level in a debug build: with `levels: 1_600`
+  /// below this test passes, with `levels: 2_000` the child process overflows the main thread's
+  /// 8 MB stack), so a deep enough chain overflows it. Run in a process of its own, so that a
+  /// change that made each level much deeper fails this test, not the whole run.
   @Test func aPresentationChainHundredsOfLevelsDeepRuns() async {
     await #expect(processExitsWith: .success) {
       await DeepChain.run(levels: 250)
