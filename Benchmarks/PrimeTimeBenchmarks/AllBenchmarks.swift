@@ -5,7 +5,8 @@ import BenchmarkHarness
 let allBenchmarks: [Benchmark] =
   floorBenchmarks + counterBenchmarks + threeFieldBenchmarks + nestedBenchmarks
   + navigationLevelBenchmarks + presentationWatchBenchmarks
-  + scopingBenchmarks + stackBenchmarks + largeStateBenchmarks + effectBenchmarks
+  + scopingBenchmarks + stackBenchmarks + stackTimerBenchmarks(size: 1)
+  + stackTimerBenchmarks(size: 1_000) + largeStateBenchmarks + effectBenchmarks
   + deepEffectBenchmarks(depth: 5) + deepEffectBenchmarks(depth: 25) + testStoreBenchmarks
 
 /// The goals the report checks (ratios of two cases' medians).

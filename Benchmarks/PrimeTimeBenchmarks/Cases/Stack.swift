@@ -63,6 +63,69 @@ func stackElementBenchmarks(size: Int) -> [Benchmark] {
   ]
 }
 
+/// A clock whose time never comes: a sleep on it lasts until its task is cancelled.
+///
+/// For timers that must be running but never fire while a case is timed. Each sleep is a task
+/// sleep of its own, so cancelling one costs the same however many others sleep.
+struct StoppedClock: Clock {
+  var now: ContinuousClock.Instant { ContinuousClock.now }
+  var minimumResolution: Duration { .zero }
+
+  func sleep(until deadline: ContinuousClock.Instant, tolerance: Duration?) async throws {
+    try await Task.sleep(for: .seconds(1_000_000))
+  }
+}
+
+/// The top counter's timer switched off and on again while every counter on the stack has its
+/// timer running: one effect cancelled by its id, one started, among `size` running.
+@MainActor
+func stackTimerBenchmarks(size: Int) -> [Benchmark] {
+  let pair = "top timer off + on, \(size) ticking"
+  return [
+    Benchmark(name: "Vanilla.StackTimer.\(size)", pair: pair, style: .vanilla) {
+      let root = RootModel(clock: StoppedClock(), fetchFact: { "\($0)" })
+      let counters = (0..<size).map { _ in CounterModel(clock: StoppedClock()) }
+      root.path = counters.map { .counter($0) }
+      for counter in counters { counter.toggleTimerButtonTapped() }
+      let top = counters[size - 1]
+      return .sync { iterations in
+        for _ in 0..<iterations {
+          top.toggleTimerButtonTapped()
+          top.toggleTimerButtonTapped()
+        }
+      } epilogue: {
+        for counter in counters { counter.cancelTasks() }
+        blackHole(root.path.count)
+      }
+    },
+    Benchmark(name: "Stack.Timer.\(size)", pair: pair, style: .composable) {
+      let store = Store(
+        initialState: StackHost.State(
+          path: StackState(Array(repeating: CounterFeature.State(), count: size))
+        )
+      ) {
+        StackHost()
+      } withDependencies: {
+        $0.continuousClock = StoppedClock()
+      }
+      let ids = store.state.path.ids
+      for id in ids { store.send(.path(.element(id: id, action: .toggleTimerButtonTapped))) }
+      let toggle = StackHost.Action.path(
+        .element(id: ids[size - 1], action: .toggleTimerButtonTapped)
+      )
+      return .sync { iterations in
+        for _ in 0..<iterations {
+          store.send(toggle)
+          store.send(toggle)
+        }
+      } epilogue: {
+        store._cancelAllEffects()
+        blackHole(store.state.path.count)
+      }
+    },
+  ]
+}
+
 @MainActor
 let stackBenchmarks: [Benchmark] =
   stackElementBenchmarks(size: 1) + stackElementBenchmarks(size: 100)
