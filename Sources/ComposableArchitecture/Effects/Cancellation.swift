@@ -42,20 +42,22 @@ extension Effect {
 /// own (`reaches(_:)`): the effects its presented descendants started with that id, and never
 /// its parent's or a sibling's.
 public struct _CancelID: Hashable, Sendable {
-  // AnyHashable holds a value that is `Sendable` (the only initializer requires it).
-  let base: _SendableAnyHashable
+  let base: _CancelBase
   let path: _CancelPath?
 
   @usableFromInline
   init(_ id: some Hashable & Sendable) {
-    base = _SendableAnyHashable(AnyHashable(id))
+    base = _CancelBase(_SendableAnyHashable(AnyHashable(id)))
     path = nil
   }
 
-  init(base: _SendableAnyHashable, path: _CancelPath?) {
+  init(base: _CancelBase, path: _CancelPath?) {
     self.base = base
     self.path = path
   }
+
+  /// How many presentations the id is inside.
+  var depth: Int { path?.count ?? 0 }
 
   /// This id as seen from the parent of the presentation `namespace`.
   ///
@@ -76,20 +78,39 @@ public struct _CancelID: Hashable, Sendable {
   }
 
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.base == rhs.base && _CancelPath.isPrefix(lhs.path, of: rhs.path)
-      && lhs.path?.count == rhs.path?.count
+    lhs.depth == rhs.depth && lhs.base == rhs.base && _CancelPath.isPrefix(lhs.path, of: rhs.path)
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(base)
+    hasher.combine(base.hash)
     hasher.combine(path?.digest ?? 0)
+  }
+}
+
+/// The value of a cancellation id (or of a presentation around one), with its hash worked out
+/// once: the store looks ids up by value whenever an effect starts, ends or is cancelled.
+struct _CancelBase: Hashable, Sendable {
+  let value: _SendableAnyHashable
+  let hash: Int
+
+  init(_ value: _SendableAnyHashable) {
+    self.value = value
+    hash = value.hashValue
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.hash == rhs.hash && lhs.value == rhs.value
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(hash)
   }
 }
 
 /// The presentations of a cancellation id, outermost first: a list whose links are shared by
 /// the ids made from one another (`_CancelID.within(_:)` adds a link in front).
 final class _CancelPath: Sendable {
-  let head: _SendableAnyHashable
+  let head: _CancelBase
   let tail: _CancelPath?
   /// The number of links from this one to the end.
   let count: Int
@@ -97,19 +118,19 @@ final class _CancelPath: Sendable {
   /// throttle looks it up).
   let digest: Int
 
-  init(_ head: _SendableAnyHashable, then tail: _CancelPath?) {
+  init(_ head: _CancelBase, then tail: _CancelPath?) {
     self.head = head
     self.tail = tail
     count = (tail?.count ?? 0) + 1
     var hasher = Hasher()
-    hasher.combine(head)
+    hasher.combine(head.hash)
     hasher.combine(tail?.digest ?? 0)
     digest = hasher.finalize()
   }
 
   /// The links, outermost first.
-  var elements: [_SendableAnyHashable] {
-    var elements: [_SendableAnyHashable] = []
+  var elements: [_CancelBase] {
+    var elements: [_CancelBase] = []
     var link: _CancelPath? = self
     while let current = link {
       elements.append(current.head)

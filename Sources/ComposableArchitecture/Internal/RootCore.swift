@@ -287,9 +287,11 @@ public final class _RootCore<State, Action>: Observable {
 final class _EffectRegistry {
   private var nextTokenValue = 0
   private var tasks: [Int: (task: Task<Void, Never>, ids: [_CancelID])] = [:]
-  /// The running effects by the value of their ids (whatever the presentations): where
-  /// `cancel(id:)` looks, comparing paths only among these.
-  private var tokensByBase: [_SendableAnyHashable: Set<Int>] = [:]
+  /// The running effects by id, exactly: what most cancellations find everything in.
+  private var tokensByID: [_CancelID: Set<Int>] = [:]
+  /// The running effects by the value of their ids and the depth of their presentations: where
+  /// a cancellation looks for the same id declared in presentations inside its own.
+  private var tokensByDepth: [_CancelBase: [Int: Set<Int>]] = [:]
 
   /// The number of effects still running.
   var count: Int { tasks.count }
@@ -311,27 +313,43 @@ final class _EffectRegistry {
 
   func register(_ task: Task<Void, Never>, token: Int, ids: [_CancelID]) {
     tasks[token] = (task, ids)
-    for id in ids { tokensByBase[id.base, default: []].insert(token) }
+    for id in ids {
+      tokensByID[id, default: []].insert(token)
+      tokensByDepth[id.base, default: [:]][id.depth, default: []].insert(token)
+    }
   }
 
   func finished(_ token: Int) {
     guard let entry = tasks.removeValue(forKey: token) else { return }
+    // One lookup per index and id: comparing the ids' values (type-erased) is what costs here.
     for id in entry.ids {
-      tokensByBase[id.base]?.remove(token)
-      if tokensByBase[id.base]?.isEmpty == true { tokensByBase[id.base] = nil }
+      if let index = tokensByID.index(forKey: id) {
+        tokensByID.values[index].remove(token)
+        if tokensByID.values[index].isEmpty { tokensByID.remove(at: index) }
+      }
+      if let index = tokensByDepth.index(forKey: id.base) {
+        tokensByDepth.values[index][id.depth]?.remove(token)
+        if tokensByDepth.values[index][id.depth]?.isEmpty == true {
+          tokensByDepth.values[index][id.depth] = nil
+        }
+        if tokensByDepth.values[index].isEmpty { tokensByDepth.remove(at: index) }
+      }
     }
   }
 
   /// Cancels the running effects that `id` reaches.
   ///
-  /// Those are the effects declared with its value, in its presentation or one inside it. A
-  /// cancelled effect stays listed until it has finished.
+  /// Those are the effects declared with its value, in its presentation (found by the id
+  /// itself, which then finds them no more) or one inside it (found among the ids of that value
+  /// declared deeper). A cancelled effect counts as running until it has finished.
   func cancel(id: _CancelID) {
-    guard let tokens = tokensByBase[id.base] else { return }
-    for token in tokens.sorted() {
-      guard let entry = tasks[token], entry.ids.contains(where: id.reaches) else { continue }
-      entry.task.cancel()
+    var reached = tokensByID.removeValue(forKey: id) ?? []
+    for (depth, tokens) in tokensByDepth[id.base] ?? [:] where depth > id.depth {
+      for token in tokens where tasks[token]?.ids.contains(where: id.reaches) == true {
+        reached.insert(token)
+      }
     }
+    for token in reached.sorted() { tasks[token]?.task.cancel() }
   }
 
   func cancelAll() {
