@@ -136,6 +136,46 @@ struct EffectLifetimeTests {
     await store.send(.cancelTimersButtonTapped)
   }
 
+  /// A cancellation reaches down any number of levels, and only down its own branch: a row's
+  /// `.cancel(id:)` stops its sheet's timer, two levels below the root, and not the timer of
+  /// the other row's sheet, declared with the same ID at the same depth, nor the other row's,
+  /// nor the root's.
+  @Test func aScreensCancelReachesItsGrandchildButNotASiblingsGrandchild() async {
+    var root = Warren.State(id: 0)
+    for (row, sheet) in [(1, 3), (2, 4)] {
+      var screen = Warren.State(id: row)
+      screen.sheet = Warren.State(id: sheet)
+      root.rows.append(screen)
+    }
+    let store = TestStore(initialState: root) {
+      Warren(removerRunsFirst: false)
+    } withDependencies: { [clock] in
+      $0.continuousClock = clock
+    }
+    store.exhaustivity = .off
+    await store.send(.startTimerButtonTapped)
+    await store.send(.rows(.element(id: 2, action: .startTimerButtonTapped)))
+    for row in [1, 2] {
+      await store.send(
+        .rows(.element(id: row, action: .sheet(.presented(.startTimerButtonTapped))))
+      )
+    }
+    await store.send(.rows(.element(id: 1, action: .stopTimerButtonTapped)))
+    await clock.advance(by: .seconds(1))
+    await store.skipReceivedActions()
+    #expect(store.state.ticks == 1)
+    #expect(store.state.rows[id: 1]?.sheet?.ticks == 0)
+    #expect(store.state.rows[id: 2]?.ticks == 1)
+    #expect(store.state.rows[id: 2]?.sheet?.ticks == 1)
+    // The root's cancellation reaches every timer below it.
+    await store.send(.stopTimerButtonTapped)
+    await clock.advance(by: .seconds(5))
+    await store.skipReceivedActions(strict: false)
+    #expect(store.state.ticks == 1)
+    #expect(store.state.rows[id: 2]?.ticks == 1)
+    #expect(store.state.rows[id: 2]?.sheet?.ticks == 1)
+  }
+
   // MARK: Dismissal
 
   @Test func aParentAnsweringDismissWithANewChildKeepsIt() async {
