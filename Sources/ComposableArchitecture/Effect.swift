@@ -167,7 +167,7 @@ extension Effect {
   /// - Returns: One effect that runs them all.
   @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    effects.reduce(.none) { $0.merge(with: $1) }
+    combining(effects, as: .merge)
   }
 
   /// Runs this effect and `other` at the same time.
@@ -180,20 +180,7 @@ extension Effect {
     // operator, and only two real effects pay for a call.
     if isNone { return other }
     if other.isNone { return self }
-    return merging(other)
-  }
-
-  /// Merges two effects that are both not `.none`.
-  @usableFromInline
-  func merging(_ other: Self) -> Self {
-    switch (operation, other.operation) {
-    case (.none, _): return other
-    case (_, .none): return self
-    case (.merge(let lhs), .merge(let rhs)): return Self(operation: .merge(lhs + rhs))
-    case (.merge(let lhs), _): return Self(operation: .merge(lhs + [other]))
-    case (_, .merge(let rhs)): return Self(operation: .merge([self] + rhs))
-    default: return Self(operation: .merge([self, other]))
-    }
+    return Self.combining(self, other, as: .merge)
   }
 
   /// Runs effects one after another: each starts when the previous one (and everything it
@@ -212,12 +199,7 @@ extension Effect {
   /// - Returns: One effect that runs them in sequence.
   @inlinable
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    let effects = effects.filter { !$0.isNone }
-    switch effects.count {
-    case 0: return .none
-    case 1: return effects[0]
-    default: return Self(operation: .concatenate(effects))
-    }
+    combining(effects, as: .concatenate)
   }
 
   /// Runs `other` after this effect finishes.
@@ -226,7 +208,9 @@ extension Effect {
   /// - Returns: One effect that runs both in order.
   @inlinable
   public func concatenate(with other: Self) -> Self {
-    .concatenate(self, other)
+    if isNone { return other }
+    if other.isNone { return self }
+    return Self.combining(self, other, as: .concatenate)
   }
 
   /// Transforms the actions this effect sends, such as a child effect into parent actions.
@@ -258,6 +242,125 @@ extension Effect {
       )
     case .cancel(let id):
       return Effect<NewAction>(operation: .cancel(id: id))
+    }
+  }
+}
+
+// MARK: - Combining
+
+extension Effect {
+  /// The two ways to combine effects into one.
+  @usableFromInline
+  enum _Combination {
+    case merge, concatenate
+  }
+
+  /// The most members a combination built a step at a time keeps side by side; past it, they
+  /// are gathered into groups (see `balance(_:as:)`).
+  @usableFromInline
+  static var flatLimit: Int { 32 }
+
+  /// `effects` combined into one, with `.none` members left out.
+  @usableFromInline
+  static func combining(_ effects: some Sequence<Self>, as combination: _Combination) -> Self {
+    var members: [Self] = []
+    members.reserveCapacity(effects.underestimatedCount)
+    for effect in effects {
+      effect.appendMembers(as: combination, to: &members)
+    }
+    return Self(combining: members, as: combination)
+  }
+
+  /// Two effects that are not `.none` combined into one.
+  @usableFromInline
+  static func combining(_ first: Self, _ second: Self, as combination: _Combination) -> Self {
+    var members: [Self] = []
+    members.reserveCapacity(2)
+    first.appendMembers(as: combination, to: &members)
+    second.appendMembers(as: combination, to: &members)
+    return Self(combining: members, as: combination)
+  }
+
+  /// One effect running `members`: `.none` for none, the member itself for one.
+  init(combining members: [Self], as combination: _Combination) {
+    var members = members
+    if members.count > Self.flatLimit {
+      Self.balance(&members, as: combination)
+    }
+    switch members.count {
+    case 0: self = .none
+    case 1: self = members[0]
+    default: self.init(operation: .combined(members, as: combination))
+    }
+  }
+
+  /// Appends what this effect contributes to a combination: nothing for `.none`; its members
+  /// when it is a combination of the same kind small enough to copy; itself otherwise.
+  ///
+  /// Running `a` and `b` together, and then with `c`, is running the three together; running
+  /// `a` then `b`, and then `c`, is running the three in order: so a member of the same kind
+  /// may be opened up or kept whole without changing what runs, or in what order.
+  @usableFromInline
+  func appendMembers(as combination: _Combination, to members: inout [Self]) {
+    if isNone { return }
+    if let inner = operation.members(as: combination), inner.count <= Self.flatLimit {
+      members.append(contentsOf: inner)
+    } else {
+      members.append(self)
+    }
+  }
+
+  /// Gathers a long list of members into few groups, so that a combination built one effect at
+  /// a time (`effect = effect.merge(with: next)`, `effect = .concatenate(effect, next)`) stays
+  /// shallow and cheap to extend.
+  ///
+  /// Opened up completely, such a chain copies all its members at every step (O(n²)); nested
+  /// one level per step (as plain `[effect, next]` would), it is n levels deep, and mapping,
+  /// running or releasing it recurses n times (10,000 steps overflow a debug build's stack).
+  /// Here the loose members at the end become one group, and the last two groups become one
+  /// while the last is at least half the size of the one before it, as a binary counter's
+  /// digits carry. Group sizes then at least halve from first to last, so a chain of n effects
+  /// is at most about log₂ n groups of loose members, two levels deep; each effect is copied
+  /// O(log n) times in all, and a step copies at most `flatLimit` members plus the groups.
+  static func balance(_ members: inout [Self], as combination: _Combination) {
+    var firstLoose = members.endIndex
+    while firstLoose > members.startIndex,
+      members[firstLoose - 1].operation.members(as: combination) == nil
+    {
+      firstLoose -= 1
+    }
+    if members.endIndex - firstLoose >= 2 {
+      let group = Self(operation: .combined(Array(members[firstLoose...]), as: combination))
+      members.removeSubrange(firstLoose...)
+      members.append(group)
+    }
+    while members.count >= 2,
+      let last = members[members.count - 1].operation.members(as: combination),
+      let previous = members[members.count - 2].operation.members(as: combination),
+      last.count * 2 >= previous.count
+    {
+      members.removeLast(2)
+      members.append(Self(operation: .combined(previous + last, as: combination)))
+    }
+  }
+}
+
+extension Effect.Operation {
+  /// The members, when this is a combination of the given kind.
+  @usableFromInline
+  func members(as combination: Effect._Combination) -> [Effect]? {
+    switch (combination, self) {
+    case (.merge, .merge(let members)), (.concatenate, .concatenate(let members)): members
+    default: nil
+    }
+  }
+
+  /// A combination of `members`.
+  @usableFromInline
+  static func combined(_ members: [Effect], as combination: Effect._Combination) -> Self {
+    switch combination {
+    case .merge: .merge(members)
+    case .concatenate: .concatenate(members)
     }
   }
 }
