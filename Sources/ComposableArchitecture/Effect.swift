@@ -167,7 +167,7 @@ extension Effect {
   /// - Returns: One effect that runs them all.
   @inlinable
   public static func merge(_ effects: some Sequence<Self>) -> Self {
-    combining(effects, as: .merge)
+    combining(Array(effects), as: .merge)
   }
 
   /// Runs this effect and `other` at the same time.
@@ -199,7 +199,7 @@ extension Effect {
   /// - Returns: One effect that runs them in sequence.
   @inlinable
   public static func concatenate(_ effects: some Sequence<Self>) -> Self {
-    combining(effects, as: .concatenate)
+    combining(Array(effects), as: .concatenate)
   }
 
   /// Runs `other` after this effect finishes.
@@ -248,31 +248,42 @@ extension Effect {
 
 // MARK: - Combining
 
-extension Effect {
-  /// The two ways to combine effects into one.
-  @usableFromInline
-  enum _Combination {
-    case merge, concatenate
-  }
+/// The two ways to combine effects into one (outside `Effect`, so that naming it needs no
+/// generic metadata).
+@usableFromInline
+enum _Combination {
+  case merge, concatenate
+}
 
+extension Effect {
   /// The most members a combination built a step at a time keeps side by side; past it, they
   /// are gathered into groups (see `balance(_:as:)`).
-  @usableFromInline
+  @inlinable
   static var flatLimit: Int { 32 }
 
   /// `effects` combined into one, with `.none` members left out.
-  @usableFromInline
-  static func combining(_ effects: some Sequence<Self>, as combination: _Combination) -> Self {
+  ///
+  /// Allocates only when two or more members are not `.none`: a list of cancellations with one
+  /// entry, or a merge whose other members are `.none`, is that one effect.
+  @inlinable
+  static func combining(_ effects: [Self], as combination: _Combination) -> Self {
+    var first = 0
+    while first < effects.count, effects[first].isNone { first += 1 }
+    var second = first + 1
+    while second < effects.count, effects[second].isNone { second += 1 }
+    if first >= effects.count { return .none }
+    if second >= effects.count { return effects[first] }
     var members: [Self] = []
-    members.reserveCapacity(effects.underestimatedCount)
-    for effect in effects {
-      effect.appendMembers(as: combination, to: &members)
+    members.reserveCapacity(effects.count - first)
+    effects[first].appendMembers(as: combination, to: &members)
+    for index in second..<effects.count {
+      effects[index].appendMembers(as: combination, to: &members)
     }
     return Self(combining: members, as: combination)
   }
 
   /// Two effects that are not `.none` combined into one.
-  @usableFromInline
+  @inlinable
   static func combining(_ first: Self, _ second: Self, as combination: _Combination) -> Self {
     var members: [Self] = []
     members.reserveCapacity(2)
@@ -282,6 +293,7 @@ extension Effect {
   }
 
   /// One effect running `members`: `.none` for none, the member itself for one.
+  @inlinable
   init(combining members: [Self], as combination: _Combination) {
     var members = members
     if members.count > Self.flatLimit {
@@ -300,7 +312,7 @@ extension Effect {
   /// Running `a` and `b` together, and then with `c`, is running the three together; running
   /// `a` then `b`, and then `c`, is running the three in order: so a member of the same kind
   /// may be opened up or kept whole without changing what runs, or in what order.
-  @usableFromInline
+  @inlinable
   func appendMembers(as combination: _Combination, to members: inout [Self]) {
     if isNone { return }
     if let inner = operation.members(as: combination), inner.count <= Self.flatLimit {
@@ -322,6 +334,7 @@ extension Effect {
   /// digits carry. Group sizes then at least halve from first to last, so a chain of n effects
   /// is at most about log₂ n groups of loose members, two levels deep; each effect is copied
   /// O(log n) times in all, and a step copies at most `flatLimit` members plus the groups.
+  @usableFromInline
   static func balance(_ members: inout [Self], as combination: _Combination) {
     var firstLoose = members.endIndex
     while firstLoose > members.startIndex,
@@ -347,8 +360,8 @@ extension Effect {
 
 extension Effect.Operation {
   /// The members, when this is a combination of the given kind.
-  @usableFromInline
-  func members(as combination: Effect._Combination) -> [Effect]? {
+  @inlinable
+  func members(as combination: _Combination) -> [Effect]? {
     switch (combination, self) {
     case (.merge, .merge(let members)), (.concatenate, .concatenate(let members)): members
     default: nil
@@ -356,8 +369,8 @@ extension Effect.Operation {
   }
 
   /// A combination of `members`.
-  @usableFromInline
-  static func combined(_ members: [Effect], as combination: Effect._Combination) -> Self {
+  @inlinable
+  static func combined(_ members: [Effect], as combination: _Combination) -> Self {
     switch combination {
     case .merge: .merge(members)
     case .concatenate: .concatenate(members)
