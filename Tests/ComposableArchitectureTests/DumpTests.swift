@@ -27,6 +27,11 @@ import Testing
     var numbers = Array(0..<100)
   }
 
+  struct Big: Equatable {
+    var count = 0
+    var numbers = Array(0..<20_000)
+  }
+
   static let item = Item(
     id: UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1)),
     at: Date(timeIntervalSince1970: 1_234_567_890),
@@ -118,6 +123,100 @@ import Testing
           )
         """
     )
+  }
+
+  /// Two changes far apart in a state of 20,000 numbers: the diff shows them with their context,
+  /// found by following the few edits rather than by filling a table of every old line against
+  /// every new one (400 million cells, 3 GB).
+  @Test func aDiffOfTwoLargeStatesShowsTheirFewChanges() {
+    let expected = Big()
+    var actual = expected
+    actual.numbers[10] = -10
+    actual.numbers[19_990] = -19_990
+    #expect(
+      _diff(expected: _dump(expected), actual: _dump(actual)) == """
+          DumpTests.Big(
+            count: 0,
+            numbers: [
+              … (9 unchanged)
+              [9]: 9,
+        −     [10]: 10,
+        +     [10]: -10,
+              [11]: 11,
+              … (19977 unchanged)
+              [19989]: 19989,
+        −     [19990]: 19990,
+        +     [19990]: -19990,
+              [19991]: 19991,
+              … (8 unchanged)
+            ],
+          )
+        """
+    )
+  }
+
+  /// 50,000 lines that all differ: the diff is still true, and still quick.
+  ///
+  /// Past its budget the search gives up, and the diff shows every old line removed and every
+  /// new line added, in order. Each change shows the structure around it, found in one pass
+  /// (walking back from each change to its opening line took time in proportion to the changes
+  /// times the lines).
+  @Test func aDiffWhereEveryLineChangedIsStillTrue() {
+    let old = (0..<50_000).map { "    [\($0)]: \($0)," }
+    let new = (0..<50_000).map { "    [\($0)]: \($0 + 1)," }
+    // A smaller search budget than the default gives up sooner, and keeps the test quick.
+    let steps = 100_000
+    let lines = _alignLines(
+      ["  numbers: ["] + old + ["  ],"],
+      ["  numbers: ["] + new + ["  ],"],
+      searchSteps: steps
+    )
+    #expect(lines.count == 100_002)
+    #expect(lines.first?.kind == .same)
+    #expect(lines.first?.text == "  numbers: [")
+    #expect(lines.dropFirst().prefix(50_000).map(\.text) == old)
+    #expect(lines.dropFirst().prefix(50_000).allSatisfy { $0.kind == .removed })
+    #expect(lines.dropFirst(50_001).prefix(50_000).map(\.text) == new)
+    #expect(lines.dropFirst(50_001).prefix(50_000).allSatisfy { $0.kind == .added })
+    let diff = _diff(
+      expected: (["State("] + ["  numbers: ["] + old + ["  ],", ")"]).joined(separator: "\n"),
+      actual: (["State("] + ["  numbers: ["] + new + ["  ],", ")"]).joined(separator: "\n"),
+      searchSteps: steps
+    )
+    let diffLines = diff?.split(separator: "\n") ?? []
+    #expect(diffLines.count == 100_004)
+    #expect(diffLines.prefix(3) == ["  State(", "    numbers: [", "−     [0]: 0,"])
+    #expect(diffLines.suffix(3) == ["+     [49999]: 50000,", "    ],", "  )"])
+  }
+
+  /// The search finds as few edits as the full table does, and its result is a true diff with
+  /// removals before additions, on 3,000 pairs of short lists of four different lines (a
+  /// fixed-seed generator, so every run sees the same pairs).
+  @Test func theSearchFindsAsFewEditsAsTheTable() {
+    var seed: UInt64 = 0x5EED
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(seed >> 33) % bound
+    }
+    for _ in 0..<3_000 {
+      let old = (0..<next(12)).map { _ in ["a", "b", "c", "d"][next(4)] }
+      let new = (0..<next(12)).map { _ in ["a", "b", "c", "d"][next(4)] }
+      let exact = _alignExactly(old, new)
+      guard let searched = _alignBySearch(old, new, steps: .max) else {
+        Issue.record("the search gave up on \(old) → \(new)")
+        continue
+      }
+      #expect(
+        searched.filter { $0.kind == .same }.count == exact.filter { $0.kind == .same }.count,
+        "\(old) → \(new)"
+      )
+      #expect(searched.filter { $0.kind != .added }.map(\.text) == old, "\(old) → \(new)")
+      #expect(searched.filter { $0.kind != .removed }.map(\.text) == new, "\(old) → \(new)")
+      let additionBeforeRemoval = zip(searched, searched.dropFirst()).contains {
+        $0.kind == .added && $1.kind == .removed
+      }
+      #expect(!additionBeforeRemoval, "\(old) → \(new)")
+    }
   }
 
   @Test func equalDumpsHaveNoDiff() {

@@ -114,8 +114,8 @@ final class _CancelPath: Sendable {
   let tail: _CancelPath?
   /// The number of links from this one to the end.
   let count: Int
-  /// A hash of the links from this one to the end, made once (an id is hashed whenever a
-  /// throttle looks it up).
+  /// A hash of the links from this one to the end, made once (an id is hashed whenever the store
+  /// files, finds or forgets an effect under it, and whenever a throttle looks it up).
   let digest: Int
 
   init(_ head: _CancelBase, then tail: _CancelPath?) {
