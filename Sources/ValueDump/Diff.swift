@@ -119,9 +119,8 @@ package func _alignLines(
   let oldMiddle = Array(old[prefix..<(old.count - suffix)])
   let newMiddle = Array(new[prefix..<(new.count - suffix)])
   var lines = old[..<prefix].map { _DiffLine(kind: .same, text: $0) }
-  if oldMiddle.count.multipliedReportingOverflow(by: newMiddle.count).partialValue
-    <= _exactAlignmentCells
-  {
+  let cells = oldMiddle.count.multipliedReportingOverflow(by: newMiddle.count)
+  if !cells.overflow, cells.partialValue <= _exactAlignmentCells {
     lines += _alignExactly(oldMiddle, newMiddle)
   } else if let aligned = _alignBySearch(oldMiddle, newMiddle, steps: searchSteps) {
     lines += aligned
@@ -133,13 +132,15 @@ package func _alignLines(
   return lines
 }
 
-/// The most cells of a longest-common-subsequence table that ``_alignLines(_:_:searchSteps:)`` fills (about
-/// 30 MB, a fraction of a second): 2,000 lines against 2,000.
+/// The most cells of a longest-common-subsequence table that
+/// ``_alignLines(_:_:searchSteps:)`` fills (about 30 MB, a fraction of a second): 2,000 lines
+/// against 2,000.
 package let _exactAlignmentCells = 4_000_000
 
 /// The most steps (lines compared, diagonals tried, positions saved for the walk back) that
-/// ``_alignLines(_:_:searchSteps:)`` spends searching for the fewest edits before it shows a block removed
-/// and a block added instead: at most about 80 MB, and well under a second in a release build.
+/// ``_alignLines(_:_:searchSteps:)`` spends, by default, searching for the fewest edits before
+/// it shows a block removed and a block added instead: at most about 80 MB, and about a second
+/// in a debug build when a search spends it all (less in a release build).
 package let _searchAlignmentSteps = 10_000_000
 
 /// Aligns two line lists through the table of their longest common subsequence: O(n·m) time
