@@ -7,8 +7,9 @@ import Foundation
 /// child goes away or is replaced, the effects it started are cancelled. That read goes through
 /// the key path runtime (a property wrapper's `$` projection is a computed property: several
 /// hundred instructions). Until some child presented at that key path has started an effect
-/// there is nothing to cancel, so a store's built `ifLet` skips the read for actions that are
-/// not its own; the first child effect turns the read on for good.
+/// there is nothing to cancel, so `ifLet` (a store's built one, and a direct
+/// `reduce(into:action:)` of one) skips the read for actions that are not its own; the first
+/// child effect turns the read on for good.
 ///
 /// Why skipping is sound: the only effects cancelled on dismissal are those in the
 /// presentation's cancellation namespace, and the only code that puts an effect there is
@@ -50,22 +51,53 @@ final class _ChildEffectsRecord: @unchecked Sendable {
   private static let all = LockedRecords()
 
   /// The record of `keyPath` (equal key paths share one).
+  ///
+  /// A store's `ifLet` asks once, when it is built; a direct `reduce(into:action:)` of `ifLet`
+  /// asks on every action, which is why a key path found before is found by its identity.
   @usableFromInline
   static func `for`(_ keyPath: AnyKeyPath) -> _ChildEffectsRecord {
-    all.record(for: _SendableAnyHashable(keyPath))
+    all.record(for: keyPath)
   }
 
   private final class LockedRecords: @unchecked Sendable {
-    // @unchecked Sendable is safe: `records` is only read or written while `lock` is held.
+    // @unchecked Sendable is safe: `records` and `recent` are only read or written while `lock`
+    // is held.
     private let lock = NSLock()
-    private var records: [_SendableAnyHashable: _ChildEffectsRecord] = [:]
+    /// Keyed by the key path itself: `AnyKeyPath` hashes its components directly, where an
+    /// `AnyHashable` of it would first look up its class's conformance to `Hashable` (about
+    /// seven times as slow here).
+    private var records: [AnyKeyPath: _ChildEffectsRecord] = [:]
+    /// The key path objects last looked up, by their address.
+    ///
+    /// Hashing a key path walks its components (more costly than reading `$child` through it),
+    /// while a key path literal is the same object every time it is evaluated: found here, its
+    /// record costs a lock and a comparison. A key path made in a generic context is a new
+    /// object at each evaluation, and is hashed each time.
+    ///
+    /// Sound because a slot holds its key path strongly: while it is there no other object can
+    /// live at its address, so a key path found in its slot by identity is that very object, and
+    /// the record beside it is the one `records` holds for it.
+    private var recent = [Recent?](repeating: nil, count: 64)
 
-    func record(for key: _SendableAnyHashable) -> _ChildEffectsRecord {
+    private struct Recent {
+      let keyPath: AnyKeyPath
+      let record: _ChildEffectsRecord
+    }
+
+    func record(for keyPath: AnyKeyPath) -> _ChildEffectsRecord {
+      // Objects are at least 16-byte aligned: the low four bits of an address carry nothing.
+      let slot = Int((UInt(bitPattern: ObjectIdentifier(keyPath)) >> 4) & 63)
       lock.lock()
       defer { lock.unlock() }
-      if let record = records[key] { return record }
-      let record = _ChildEffectsRecord()
-      records[key] = record
+      if let recent = recent[slot], recent.keyPath === keyPath { return recent.record }
+      let record: _ChildEffectsRecord
+      if let existing = records[keyPath] {
+        record = existing
+      } else {
+        record = _ChildEffectsRecord()
+        records[keyPath] = record
+      }
+      recent[slot] = Recent(keyPath: keyPath, record: record)
       return record
     }
   }

@@ -85,6 +85,55 @@ struct PresentationFastPathTests {
     await clock.advance(by: .seconds(5))
   }
 
+  /// A direct `reduce(into:action:)` skips the read as a store does: it finds the record of
+  /// its key path (the same one every store and direct call at that key path shares), and
+  /// reads `$child` around unrelated actions only once a child effect was started there; then
+  /// removing the child cancels that effect.
+  @Test func anIfLetCalledDirectlyReadsItsChildOnlyOnceAChildEffectWasStarted() {
+    let reducer = Watched(presentation: \.fourth)
+    var state = Watched.State()
+    _ = reducer.reduce(into: &state, action: .refreshButtonTapped)
+    _ = reducer.reduce(into: &state, action: .showButtonTapped)
+    _ = reducer.reduce(into: &state, action: .refreshButtonTapped)
+    #expect(state.reads.count == 0)
+
+    let started = reducer.reduce(
+      into: &state,
+      action: .detail(.presented(.startTimerButtonTapped))
+    )
+    #expect(!started.isNone)
+    let afterEffect = state.reads.count
+    _ = reducer.reduce(into: &state, action: .refreshButtonTapped)
+    #expect(state.reads.count > afterEffect)
+
+    let closing = reducer.reduce(into: &state, action: .closeButtonTapped)
+    #expect(state.detail == nil)
+    // The parent's own `closeButtonTapped` returns `.none`: what comes back is the `ifLet`'s
+    // cancellation of the timer.
+    #expect(!closing.isNone, "removing the child cancels the effect it started")
+  }
+
+  /// The record of a key path is found by the key path's identity first (a literal is the same
+  /// object every time), then by equality: equal key paths that are different objects share
+  /// one record, and more key paths than the identity cache has slots each keep their own.
+  @Test func equalKeyPathsShareARecordHoweverManyAreLookedUp() {
+    let generic = (0..<3).map { _ in Self.presentation(of: Int.self) }
+    #expect(generic[0] !== generic[1], "a generic key path is a new object each time")
+    let first = _ChildEffectsRecord.for(generic[0])
+    #expect(generic.allSatisfy { _ChildEffectsRecord.for($0) === first })
+
+    let indices = (0..<200).map { \[Int].[$0] }
+    let records = indices.map { _ChildEffectsRecord.for($0) }
+    #expect(Set(records.map(ObjectIdentifier.init)).count == 200)
+    for (index, keyPath) in indices.enumerated().reversed() {
+      #expect(_ChildEffectsRecord.for(keyPath) === records[index], "\\[Int].[\(index)]")
+      #expect(_ChildEffectsRecord.for(\[Int].[index]) === records[index])
+    }
+  }
+
+  /// A key path made in a generic context: a new object on every call.
+  static func presentation<T>(of _: T.Type) -> KeyPath<[T], Int> { \[T].count }
+
   /// Whether a child started an effect is shared by the whole process, so it is recorded and
   /// read under a lock: direct calls on several threads start child effects while a store on
   /// the main actor reads the same record for every action. (Run under ThreadSanitizer in CI,

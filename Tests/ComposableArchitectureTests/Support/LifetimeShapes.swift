@@ -147,7 +147,7 @@ extension SplitView.Action: CasePathable {
   static let allCasePaths = AllCasePaths()
 }
 
-/// A screen presenting a ticker at one of three presentation properties, each a computed
+/// A screen presenting a ticker at one of four presentation properties, each a computed
 /// property that counts how often it is read (as `@PresentationState`'s `$detail` is computed).
 ///
 /// Each test picks its own property, so the key path it presents at is its own: whether a
@@ -171,6 +171,10 @@ struct Watched: Reducer {
       set { storage = newValue }
     }
     var third: PresentationState<Metronome.State> {
+      get { counted() }
+      set { storage = newValue }
+    }
+    var fourth: PresentationState<Metronome.State> {
       get { counted() }
       set { storage = newValue }
     }

@@ -123,7 +123,7 @@ where Parent.Action: CasePathable & Sendable {
       statePath: toPresentationState,
       ephemeral: nil,
       identities: .unresolved,
-      childEffects: nil,
+      childEffects: .for(toPresentationState),
       parent: parent.reduce(into:action:),
       destination: destination.reduce(into:action:)
     )
@@ -173,8 +173,8 @@ where Parent.Action: CasePathable & Sendable {
     // of instructions), so there is one before the parent runs — a read for most actions (a
     // mutation through the computed key path would copy the box), a single mutation for a child
     // action, which checks and runs the child in one go — and, only when a child was
-    // presented, one read after. A store's `ifLet` reads nothing for the parent's own actions
-    // until a child presented here has started an effect (`_ChildEffectsRecord`).
+    // presented, one read after. `ifLet` reads nothing for the parent's own actions until a
+    // child presented here has started an effect (`_ChildEffectsRecord`).
     let identityBefore: _NavigationIdentity?
     var cancellations = Effect<Parent.Action>.none
     var destinationEffect = Effect<Parent.Action>.none
