@@ -12,7 +12,7 @@ extension Reducer {
   ///   - keyPath: The dependency's accessor.
   ///   - value: The value to use.
   /// - Returns: A reducer that runs this one with the dependency overridden.
-  public func dependency<Value: Sendable>(
+  public consuming func dependency<Value: Sendable>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     _ value: Value
   ) -> _DependencyKeyWritingReducer<Self> {
@@ -30,7 +30,7 @@ extension Reducer {
   ///
   /// - Parameter value: The value to use for the dependency keyed by its type.
   /// - Returns: A reducer that runs this one with the dependency overridden.
-  public func dependency<Value: DependencyKey & Sendable>(
+  public consuming func dependency<Value: DependencyKey & Sendable>(
     _ value: Value
   ) -> _DependencyKeyWritingReducer<Self> where Value.Value == Value {
     _DependencyKeyWritingReducer(base: self) { $0[Value.self] = value }
@@ -49,7 +49,7 @@ extension Reducer {
   ///   - keyPath: The dependency's accessor.
   ///   - transform: Changes the value in place.
   /// - Returns: A reducer that runs this one with the dependency changed.
-  public func transformDependency<Value: Sendable>(
+  public consuming func transformDependency<Value: Sendable>(
     _ keyPath: WritableKeyPath<DependencyValues, Value> & Sendable,
     transform: @escaping @Sendable (inout Value) -> Void
   ) -> _DependencyKeyWritingReducer<Self> {

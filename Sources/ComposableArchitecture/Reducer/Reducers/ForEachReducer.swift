@@ -34,7 +34,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs elements, then this reducer.
   @inlinable
-  public func forEach<ElementID, ElementState, ElementAction, Element: Reducer>(
+  public consuming func forEach<ElementID, ElementState, ElementAction, Element: Reducer>(
     _ toElementsState: WritableKeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action toElementAction: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
     @ReducerBuilder<ElementState, ElementAction> element: () -> Element,

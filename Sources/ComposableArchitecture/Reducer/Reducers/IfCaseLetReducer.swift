@@ -22,7 +22,7 @@ extension Reducer where State: CasePathable, Action: CasePathable {
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
   @inlinable
-  public func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
+  public consuming func ifCaseLet<CaseState, CaseAction, Case: Reducer>(
     _ toCaseState: CaseKeyPath<State, CaseState>,
     action toCaseAction: CaseKeyPath<Action, CaseAction>,
     @ReducerBuilder<CaseState, CaseAction> then caseReducer: () -> Case,

@@ -25,7 +25,7 @@ extension Reducer where Action: CasePathable {
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
   @inlinable
-  public func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
+  public consuming func ifLet<WrappedState, WrappedAction, Wrapped: Reducer>(
     _ toWrappedState: WritableKeyPath<State, WrappedState?>,
     action toWrappedAction: CaseKeyPath<Action, WrappedAction>,
     @ReducerBuilder<WrappedState, WrappedAction> then wrapped: () -> Wrapped,

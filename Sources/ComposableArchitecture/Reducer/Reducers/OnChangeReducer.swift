@@ -21,7 +21,7 @@ extension Reducer {
   ///   - toValue: Reads the value to watch, such as `\.count`.
   ///   - reducer: Builds the reducer to run from the old and the new value.
   /// - Returns: A reducer that runs this one, then `reducer` on a change.
-  public func onChange<Value: Equatable, Change: Reducer>(
+  public consuming func onChange<Value: Equatable, Change: Reducer>(
     of toValue: @escaping (State) -> Value,
     @ReducerBuilder<State, Action> _ reducer:
       @escaping (_ oldValue: Value, _ newValue: Value) ->

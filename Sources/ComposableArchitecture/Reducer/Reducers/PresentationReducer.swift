@@ -27,7 +27,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs the child, then this reducer.
   @inlinable
-  public func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func ifLet<DestinationState, DestinationAction, Destination: Reducer>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
@@ -67,7 +67,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs this reducer and dismisses the alert after its actions.
   @inlinable
-  public func ifLet<DestinationState: _EphemeralState, DestinationAction>(
+  public consuming func ifLet<DestinationState: _EphemeralState, DestinationAction>(
     _ toPresentationState: WritableKeyPath<State, PresentationState<DestinationState>>,
     action toPresentationAction: CaseKeyPath<Action, PresentationAction<DestinationAction>>,
     fileID: StaticString = #fileID,

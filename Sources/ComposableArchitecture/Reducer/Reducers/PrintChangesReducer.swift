@@ -17,7 +17,7 @@ extension Reducer {
   ///
   /// - Parameter output: Where to write each report; standard output by default.
   /// - Returns: A reducer that runs this one and reports what it did.
-  public func _printChanges(
+  public consuming func _printChanges(
     to output: @escaping @Sendable (String) -> Void = { print($0) }
   ) -> _PrintChangesReducer<Self> {
     _PrintChangesReducer(base: self, output: output)

@@ -34,7 +34,7 @@ extension Reducer where Action: CasePathable & Sendable {
   ///   - column: The column of the call.
   /// - Returns: A reducer that runs elements, then this reducer.
   @inlinable
-  public func forEach<DestinationState, DestinationAction, Destination: Reducer>(
+  public consuming func forEach<DestinationState, DestinationAction, Destination: Reducer>(
     _ toStackState: WritableKeyPath<State, StackState<DestinationState>>,
     action toStackAction: CaseKeyPath<Action, StackAction<DestinationState, DestinationAction>>,
     @ReducerBuilder<DestinationState, DestinationAction> destination: () -> Destination,
