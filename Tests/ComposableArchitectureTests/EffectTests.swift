@@ -245,9 +245,7 @@ struct EffectTests {
     let store = Store(initialState: [String]()) { Recorder() }
     var effect = Effect<Recorder.Action>.none
     for index in 0..<200 {
-      let member: Effect<Recorder.Action> =
-        index.isMultiple(of: 2)
-        ? .run { send in await send(.record("\(index)")) } : .send(.record("\(index)"))
+      let member = Self.recording(index)
       effect =
         index.isMultiple(of: 3)
         ? .concatenate(effect, member) : effect.concatenate(with: member)
@@ -261,15 +259,20 @@ struct EffectTests {
     let store = Store(initialState: [String]()) { Recorder() }
     var effect = Effect<Recorder.Action>.none
     for index in 0..<200 {
-      let member: Effect<Recorder.Action> =
-        index.isMultiple(of: 2)
-        ? .run { send in await send(.record("\(index)")) } : .send(.record("\(index)"))
+      let member = Self.recording(index)
       effect = index.isMultiple(of: 3) ? .merge(effect, member) : effect.merge(with: member)
     }
     await store.send(.start("start") { [effect] in effect }).finish()
     #expect(store.state.first == "start")
     #expect(Set(store.state.dropFirst()) == Set((0..<200).map { "\($0)" }))
     #expect(store.state.count == 201)
+  }
+
+  /// An effect that records `index`: from a `.run` for even numbers, a `.send` for odd ones, so
+  /// that a long combination holds both kinds.
+  static func recording(_ index: Int) -> Effect<Recorder.Action> {
+    index.isMultiple(of: 2)
+      ? .run { send in await send(.record("\(index)")) } : .send(.record("\(index)"))
   }
 
   /// Cancelling a concatenation built one member at a time stops the member running and every
