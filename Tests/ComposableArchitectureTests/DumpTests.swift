@@ -174,10 +174,14 @@ import Testing
     #expect(lines.count == 100_002)
     #expect(lines.first?.kind == .same)
     #expect(lines.first?.text == "  numbers: [")
-    #expect(lines.dropFirst().prefix(50_000).map(\.text) == old)
-    #expect(lines.dropFirst().prefix(50_000).allSatisfy { $0.kind == .removed })
-    #expect(lines.dropFirst(50_001).prefix(50_000).map(\.text) == new)
-    #expect(lines.dropFirst(50_001).prefix(50_000).allSatisfy { $0.kind == .added })
+    // Compared into a Bool first, so that a failure names the block rather than printing
+    // 50,000 lines.
+    let removed = lines.dropFirst().prefix(50_000)
+    let oldBlockRemoved = removed.map(\.text) == old && removed.allSatisfy { $0.kind == .removed }
+    #expect(oldBlockRemoved, "the 50,000 old lines, removed, right after the opener")
+    let added = lines.dropFirst(50_001).prefix(50_000)
+    let newBlockAdded = added.map(\.text) == new && added.allSatisfy { $0.kind == .added }
+    #expect(newBlockAdded, "then the 50,000 new lines, added")
     let diff = _diff(
       expected: (["State("] + ["  numbers: ["] + old + ["  ],", ")"]).joined(separator: "\n"),
       actual: (["State("] + ["  numbers: ["] + new + ["  ],", ")"]).joined(separator: "\n"),
