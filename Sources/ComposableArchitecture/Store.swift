@@ -91,6 +91,23 @@ public final class Store<State, Action>: Observable {
     }
   }
 
+  /// Calls `body` with the current state, without registering observation.
+  ///
+  /// For code that reads the state once, when it runs (a UIKit action, a log line, a test),
+  /// rather than a view that must update when the state changes: ``state`` read inside an
+  /// observation-tracking scope registers interest; this does not.
+  ///
+  /// ```swift
+  /// let count = store.withState(\.count)
+  /// ```
+  ///
+  /// - Parameter body: What to read from the state.
+  /// - Returns: What `body` returned.
+  @inlinable
+  public func withState<Value>(_ body: (_ state: State) throws -> Value) rethrows -> Value {
+    try body(core.currentState)
+  }
+
   /// Sends an action: runs the reducer now, then starts the effect it returned.
   ///
   /// - Parameter action: What the user did.

@@ -103,6 +103,32 @@ struct StoreTests {
     #expect(changed)
   }
 
+  /// `withState` reads the current state of a root store and of a scoped one without
+  /// registering observation: a change afterwards notifies no one, where a read of `state` in
+  /// the same place is notified.
+  @Test func withStateReadsTheStateWithoutObservingIt() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let child = store.scope(state: \.counter, action: \.counter)
+    var unobservedChanges = 0
+    var observedChanges = 0
+    withObservationTracking {
+      _ = store.withState(\.counter.count)
+      _ = child.withState { $0 }
+    } onChange: {
+      MainActor.assumeIsolated { unobservedChanges += 1 }
+    }
+    withObservationTracking {
+      _ = child.state
+    } onChange: {
+      MainActor.assumeIsolated { observedChanges += 1 }
+    }
+    store.send(.counter(.incrementButtonTapped))
+    #expect(store.withState(\.counter.count) == 1)
+    #expect(child.withState(\.count) == 1)
+    #expect(observedChanges == 1)
+    #expect(unobservedChanges == 0)
+  }
+
   @Test func finishWaitsForEffectsOfActionsSentBackByEffects() async {
     let clock = TestClock()
     let store = Store(initialState: [String]()) { Recorder() }
