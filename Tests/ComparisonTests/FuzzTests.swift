@@ -11,8 +11,12 @@ import VanillaPrimeTime
 ///
 /// Deterministic: the seed is fixed unless `PRIME_TIME_FUZZ_SEED` replays another one, and a
 /// failure prints the seed to replay.
+///
+/// The time limit only has to catch a stall: unsanitized, the suite takes a few seconds, but
+/// under ThreadSanitizer on a slow 2-core machine `appScripts` alone took 40 s (2026-11-27), too
+/// near a one-minute limit.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(2)))
 struct FuzzTests {
   static let seed: UInt64 =
     ProcessInfo.processInfo.environment["PRIME_TIME_FUZZ_SEED"].flatMap { UInt64($0) } ?? 2_026_1122
