@@ -88,13 +88,17 @@ public struct Script: Sendable {
   ///   - controller: The apps and the keys.
   ///   - frame: The drawing.
   ///   - width: The frames' columns.
+  ///   - settleLimit: How long a step's work may take before the script stops with an error:
+  ///     10 seconds by default (the tests allow more: a sanitized build beside the rest of the
+  ///     suite on two cores can take that long to finish a step).
   ///   - write: Where each frame goes.
-  /// - Throws: A step whose work did not finish within 10 seconds.
+  /// - Throws: A step whose work did not finish within `settleLimit`.
   @MainActor
   public func run(
     _ controller: Controller,
     frame: Frame,
     width: Int,
+    settleLimit: Duration = .seconds(10),
     write: (String) -> Void
   ) async throws(ScriptError) {
     var seen = controller.panes.map { $0.log.count }
@@ -116,11 +120,11 @@ public struct Script: Sendable {
         // A second at a time, each tick handled before the next: as time passes on a device.
         for _ in 0..<seconds {
           for pane in controller.panes { await pane.advance(by: .seconds(1)) }
-          try await settle(line: line, text: text, controller)
+          try await settle(line: line, text: text, controller, within: settleLimit)
           controller.noteChanges()
         }
       }
-      try await settle(line: line, text: text, controller)
+      try await settle(line: line, text: text, controller, within: settleLimit)
       controller.noteChanges()
       show("== line \(line): \(text)")
     }
@@ -128,11 +132,26 @@ public struct Script: Sendable {
 
   /// Waits until both apps have finished what the step started.
   @MainActor
-  private func settle(line: Int, text: String, _ controller: Controller) async throws(ScriptError) {
+  private func settle(
+    line: Int,
+    text: String,
+    _ controller: Controller,
+    within limit: Duration
+  ) async throws(ScriptError) {
     await Clocks.settle()
-    guard await waitUntil(timeout: .seconds(10), { controller.isIdle }) else {
-      throw ScriptError(line: line, problem: "“\(text)”: the apps were still busy after 10 seconds")
+    guard await waitUntil(timeout: limit, { controller.isIdle }) else {
+      throw ScriptError(
+        line: line,
+        problem: "“\(text)”: the apps were still busy after \(Self.words(limit))"
+      )
     }
     await Clocks.settle()
+  }
+
+  /// A limit in words: "10 seconds", "1 second", "250 ms".
+  static func words(_ limit: Duration) -> String {
+    let (seconds, attoseconds) = limit.components
+    if attoseconds == 0 { return seconds == 1 ? "1 second" : "\(seconds) seconds" }
+    return "\(seconds * 1000 + attoseconds / 1_000_000_000_000_000) ms"
   }
 }

@@ -1,3 +1,4 @@
+import PrimeTimeCore
 import Testing
 
 @testable import PrimeTimeTerminal
@@ -48,10 +49,52 @@ struct KeyAndScriptTests {
     }
   }
 
+  /// A step whose work does not finish stops the script with an error naming its line, instead
+  /// of drawing the next frame over unfinished work. (A limit of zero: the pane is never idle,
+  /// so the first look already fails, with no real time spent waiting.)
+  @MainActor
+  @Test func aStepThatNeverSettlesStopsTheScriptNamingTheLine() async {
+    let controller = Controller(panes: [BusyPane()])
+    var frames: [String] = []
+    await #expect {
+      try await Script("+\nwait 1").run(
+        controller,
+        frame: Frame(formatTime: { _ in "" }),
+        width: 80,
+        settleLimit: .zero
+      ) { frames.append($0) }
+    } throws: { error in
+      (error as? ScriptError)
+        == ScriptError(line: 1, problem: "“+”: the apps were still busy after 0 seconds")
+    }
+    // The start was drawn; the unfinished step was not.
+    #expect(frames.count == 1)
+    #expect(Script.words(.seconds(10)) == "10 seconds")
+    #expect(Script.words(.seconds(1)) == "1 second")
+    #expect(Script.words(.milliseconds(250)) == "250 ms")
+  }
+
   @Test func textFitsItsColumns() {
     #expect(displayWidth("7 is prime 🎉") == 13)
     #expect(fit("7 is prime 🎉", to: 14) == "7 is prime 🎉 ")
     #expect(fit("abcdef", to: 4) == "abc…")
     #expect(displayWidth(fit("2 is prime 🎉🎉🎉", to: 12)) == 12)
   }
+}
+
+/// A pane whose work never finishes.
+@MainActor
+private final class BusyPane: AppPane {
+  let name = "busy"
+  let counterScreen = Screen(title: "Counter demo", items: [])
+  let favoritesScreen = Screen(title: "Favorite primes", items: [])
+  let activityFeed: [Activity] = []
+  let stackRootScreen = Screen(title: "Navigation stack", items: [])
+  let stackTopScreen: Screen? = nil
+  let log: [String] = []
+  let isIdle = false
+  func stackBack() {}
+  func willTap(_ title: String, on tab: Tab) {}
+  func noteChanges() {}
+  func advance(by duration: Duration) async {}
 }

@@ -228,6 +228,6 @@ struct ScreenTextTests {
   /// Waits for the work a key started (the live nth-prime engine answers on another thread), as
   /// a test store's `receive` waits for an effect's action: bounded, and yielding first.
   private func waitUntilIdle(_ controller: Controller) async -> Bool {
-    await waitUntil(timeout: .seconds(10)) { controller.isIdle }
+    await waitUntil(timeout: settleLimit) { controller.isIdle }
   }
 }

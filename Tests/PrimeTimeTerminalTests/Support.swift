@@ -22,6 +22,14 @@ func makeController(
   return (Controller(panes: [vanilla, composable]), vanilla, composable)
 }
 
+/// How long a test lets both apps finish what a step started, before it fails naming the step.
+///
+/// Longer than the terminal's own 10 seconds: a step that takes milliseconds alone took more than
+/// 10 seconds under ThreadSanitizer, on two cores, beside the rest of the suite (the test clocks
+/// and test stores of other suites keep the main queue busy). A hang still fails, with this
+/// message, before the suites' one-minute time limit.
+let settleLimit = Duration.seconds(50)
+
 /// Runs a script on both apps and returns its frames, one string each.
 @MainActor
 func frames(
@@ -35,7 +43,8 @@ func frames(
   try await Script(script).run(
     controller,
     frame: Frame(formatTime: { _ in "00:00:00" }),
-    width: width
+    width: width,
+    settleLimit: settleLimit
   ) {
     frames.append($0)
   }
