@@ -24,10 +24,9 @@ func makeController(
 
 /// How long a test lets both apps finish what a step started, before it fails naming the step.
 ///
-/// Longer than the terminal's own 10 seconds: a step that takes milliseconds alone took more than
-/// 10 seconds under ThreadSanitizer, on two cores, beside the rest of the suite (the test clocks
-/// and test stores of other suites keep the main queue busy). A hang still fails, with this
-/// message, before the suites' one-minute time limit.
+/// Longer than the terminal's own 10 seconds: in a ThreadSanitizer run of the whole suite on two
+/// cores, five waits of `ScreenTextTests` that take half a second alone all ran out at 10 seconds,
+/// together. A hang still fails here, naming the step, before the suites' one-minute limit.
 let settleLimit = Duration.seconds(50)
 
 /// Runs a script on both apps and returns its frames, one string each.
