@@ -12,7 +12,8 @@ import Testing
 /// After each step all four must show the same state and report the same issues, every store a
 /// screen holds must show its screen's state, and in the stores the running effects must be
 /// exactly the timers of the screens still on screen: one per ticking screen, no more (an effect
-/// that outlived its screen) and no fewer (a sibling's effects cancelled by mistake).
+/// that outlived its screen) and no fewer (a sibling's effects cancelled by mistake). Each script
+/// ends with every effect cancelled and finished, none left to outlive it.
 /// Deterministic: the seed is fixed unless `PRIME_TIME_FUZZ_SEED` replays another one, and a
 /// failure names the seed, the script and the actions that led to it.
 @MainActor
@@ -79,6 +80,17 @@ struct StoreVersusDirectFuzzTests {
       guard !fine else { return nil }
       return "\(ticking) screens tick, but \(running) effects run and \(sleeping) sleep"
     }
+
+    /// Cancels every effect still running and lets each one finish; what is wrong if any is left.
+    ///
+    /// No effect may outlive its script: one still running or asleep afterwards is a problem.
+    func end() async -> String? {
+      store._cancelAllEffects()
+      await settle()
+      let (running, sleeping) = (store._runningEffectCount, clock.sleeperCount)
+      guard running > 0 || sleeping > 0 else { return nil }
+      return "after every effect was cancelled, \(running) still run and \(sleeping) sleep"
+    }
   }
 
   /// The same feature in a non-exhaustive `TestStore`, as a test that asserts only part of what
@@ -112,6 +124,17 @@ struct StoreVersusDirectFuzzTests {
         await store.skipReceivedActions(strict: false)
       }
       .map(\.message)
+    }
+
+    /// Skips the effects still in flight, as a non-exhaustive test ends; what is wrong, if any.
+    ///
+    /// Skipping cancels them and waits for them to finish; a timer still asleep afterwards, or
+    /// an issue the skipping reported, is a problem.
+    func end() async -> String? {
+      let issues = await IssueReporting.collect { await store.skipInFlightEffects(strict: false) }
+      if let issue = issues.first { return "skipping the effects in flight: \(issue.message)" }
+      let sleeping = clock.sleeperCount
+      return sleeping == 0 ? nil : "after the effects in flight were skipped, \(sleeping) sleep"
     }
   }
 
@@ -289,6 +312,23 @@ struct StoreVersusDirectFuzzTests {
             """
           return outcome
         }
+      }
+      // Every script ends with nothing left running. (An effect still in flight when the test
+      // process exits also keeps actions alive whose references LeakSanitizer cannot see — an
+      // enum's case is kept in spare bits of its payload's pointer — and is reported as a leak.)
+      let ends = [
+        ("built tree", await built.end()), ("direct", await direct.end()),
+        ("test store", await tested.end()), ("screens", await screens.run.end()),
+      ]
+      let leftOver = ends.compactMap { run, problem in problem.map { "\(run): \($0)" } }
+      if !leftOver.isEmpty {
+        outcome.problem = """
+          Seed \(seed), script \(script), at its end (the remover runs \
+          \(removerRunsFirst ? "first" : "last")); replay with PRIME_TIME_FUZZ_SEED=\(seed).
+            actions: \(performed.joined(separator: ", "))
+          \(leftOver.joined(separator: "\n"))
+          """
+        return outcome
       }
       outcome.sentBelowTheRoot += screens.sentBelowTheRoot
       outcome.screensCompared += screens.compared
