@@ -20,8 +20,9 @@ package func settle(yields: Int = 32) async {
 /// gets at least ten turns before the wait gives up, however busy the process; a wait that no
 /// other work holds up ends after `timeout`, as before.
 ///
-/// The one real-time wait of the test tools: the `TestStore`'s `receive` and `finish`, and the
-/// vanilla exhaustive harness's `receive`.
+/// The one real-time wait of the test tools: the `TestStore`'s `receive`, `finish`, a cancelled
+/// task's wait and `skipInFlightEffects`; the vanilla exhaustive harness's `receive`; and the
+/// terminal script's wait for the apps to settle.
 @MainActor
 package func waitUntil(timeout: Duration, _ condition: () -> Bool) async -> Bool {
   await waitUntil(timeout: timeout, clock: ContinuousClock(), condition)
