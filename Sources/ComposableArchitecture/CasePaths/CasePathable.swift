@@ -78,13 +78,35 @@ extension CasePathable {
   static func _casePathByOffset<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> AnyCasePath<
     Self, Value
   > {
-    guard let offset = MemoryLayout<AllCasePaths>.offset(of: keyPath) else {
+    _casePath(keyPath, atOffset: _casePathOffset(keyPath))
+  }
+
+  /// Where the case path `keyPath` names sits in `AllCasePaths`.
+  ///
+  /// `nil` when it cannot be read by offset (a chain or a computed case path). Finding it walks
+  /// the key path (most of what ``_casePathByOffset(_:)`` costs); the answer depends on the key
+  /// path alone.
+  @inlinable
+  static func _casePathOffset<Value>(_ keyPath: CaseKeyPath<Self, Value>) -> Int? {
+    MemoryLayout<AllCasePaths>.offset(of: keyPath)
+  }
+
+  /// The case path `keyPath` names, read at `offset` (which ``_casePathOffset(_:)`` gave for
+  /// this key path), or through the key path when `offset` is `nil`.
+  @inlinable
+  static func _casePath<Value>(
+    _ keyPath: CaseKeyPath<Self, Value>,
+    atOffset offset: Int?
+  ) -> AnyCasePath<Self, Value> {
+    guard let offset else {
       return allCasePaths[keyPath: keyPath]  // a chain or a computed case path
     }
-    // Safe: `offset(of:)` is non-nil only for a path of stored properties of structs, and then
-    // it is where the stored `AnyCasePath<Self, Value>` (the key path's value type) lives inside
-    // `AllCasePaths`; the pointer is read within the closure and does not escape.
-    // `ResolvedCasePathTests` compares both ways for every payload layout.
+    // Safe: `offset` is what `offset(of:)` gave for this key path (callers either just asked,
+    // or kept the answer beside this very key path object, which cannot change or be replaced
+    // by another at its address while held). `offset(of:)` is non-nil only for a path of stored
+    // properties of structs, and then it is where the stored `AnyCasePath<Self, Value>` (the key
+    // path's value type) lives inside `AllCasePaths`; the pointer is read within the closure
+    // and does not escape. `ResolvedCasePathTests` compares both ways for every payload layout.
     return withUnsafePointer(to: allCasePaths) { pointer in
       UnsafeRawPointer(pointer).advanced(by: offset)
         .assumingMemoryBound(to: AnyCasePath<Self, Value>.self).pointee

@@ -23,50 +23,84 @@ import Foundation
 /// `PresentationFastPathTests` checks that the read is skipped, that a child effect started by a
 /// direct call, or before a test store rebuilt its reducer, is still cancelled, and (under
 /// ThreadSanitizer in CI) that records are written and read on several threads at once without a
-/// race: taking the locks away makes ThreadSanitizer report it.
+/// race: taking the lock away makes ThreadSanitizer report it.
 @usableFromInline
 final class _ChildEffectsRecord: @unchecked Sendable {
-  // @unchecked Sendable is safe: `started` is only read or written while `lock` is held.
-  private let lock = NSLock()
-  private var started = false
+  // @unchecked Sendable is safe: `started` is only read or written while `Table.shared.lock` is
+  // held (one lock for every record: a direct call reads the record it looks up in the same
+  // critical section as the lookup).
+  fileprivate var started = false
 
-  private init() {}
+  fileprivate init() {}
 
   /// Whether a child presented at this key path has started an effect.
   @usableFromInline
   var hasStarted: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return started
+    Table.shared.withLock { _ in self.started }
   }
 
   /// Records that a child presented at this key path starts an effect.
   @usableFromInline
   func noteStarted() {
-    lock.lock()
-    defer { lock.unlock() }
-    started = true
+    Table.shared.withLock { _ in self.started = true }
   }
-
-  private static let all = LockedRecords()
 
   /// The record of `keyPath` (equal key paths share one).
   ///
-  /// A store's `ifLet` asks once, when it is built; a direct `reduce(into:action:)` of `ifLet`
-  /// asks on every action, which is why a key path found before is found by its identity.
+  /// A store's `ifLet` asks once, when it is built.
   @usableFromInline
   static func `for`(_ keyPath: AnyKeyPath) -> _ChildEffectsRecord {
-    all.record(for: keyPath)
+    Table.shared.withLock { $0.record(for: keyPath).record }
   }
 
-  private final class LockedRecords: @unchecked Sendable {
-    // @unchecked Sendable is safe: `records` and `recent` are only read or written while `lock`
-    // is held.
-    private let lock = NSLock()
+  /// What a direct `reduce(into:action:)` of `ifLet` needs on every call, found under one lock:
+  /// the record of `statePath`, whether a child effect was started there, and the byte offset
+  /// of the case path `actionPath` names in its `AllCasePaths`, when an earlier call with the
+  /// same key path objects noted it (see ``noteActionOffset(_:state:action:)``).
+  ///
+  /// The offset is `.some(nil)` for a case key path that cannot be read by offset (a chain, or
+  /// a computed case path), and `nil` when unknown.
+  @usableFromInline
+  static func lookUp(
+    state statePath: AnyKeyPath,
+    action actionPath: AnyKeyPath
+  ) -> (record: _ChildEffectsRecord, hasStarted: Bool, actionOffset: Int??) {
+    Table.shared.withLock { $0.lookUp(state: statePath, action: actionPath) }
+  }
+
+  /// Remembers, beside the record of `statePath`, where the case path `actionPath` sits in its
+  /// `AllCasePaths` (`nil`: it cannot be read by offset), for the next ``lookUp(state:action:)``
+  /// with these very key path objects.
+  @usableFromInline
+  static func noteActionOffset(
+    _ offset: Int?,
+    state statePath: AnyKeyPath,
+    action actionPath: AnyKeyPath
+  ) {
+    Table.shared.withLock { $0.noteActionOffset(offset, state: statePath, action: actionPath) }
+  }
+
+  /// Every record, and the lock that guards them and their `started` flags.
+  private final class Table: @unchecked Sendable {
+    // @unchecked Sendable is safe: every stored property but `lock` is only read or written
+    // inside `withLock`.
+    static let shared = Table()
+
+    private let lock = _RawLock()
+
+    // The two tables are read on every direct call of `ifLet`, so Swift's dynamic exclusivity
+    // check on them (a begin and an end access per use, more than the lookup itself) is switched
+    // off. Why no two accesses can overlap: they happen only inside `withLock`, so never on two
+    // threads at once; and the code that runs while the lock is held (array and dictionary
+    // operations, key path hashing and equality, which call none of this library) never asks
+    // for the lock again, so it cannot begin a second access on the same thread.
+    // `PresentationFastPathTests` looks records up from many threads (under ThreadSanitizer in
+    // CI) and more key paths than there are slots.
+
     /// Keyed by the key path itself: `AnyKeyPath` hashes its components directly, where an
     /// `AnyHashable` of it first looks up its class's conformance to `Hashable` at run time
     /// (Docs/Benchmarks.md, "A direct call", has what each costs).
-    private var records: [AnyKeyPath: _ChildEffectsRecord] = [:]
+    @exclusivity(unchecked) private var records: [AnyKeyPath: _ChildEffectsRecord] = [:]
     /// The key path objects last looked up, by their address.
     ///
     /// Hashing a key path walks its components (more costly than reading `$child` through it),
@@ -74,31 +108,90 @@ final class _ChildEffectsRecord: @unchecked Sendable {
     /// record costs a lock and a comparison. A key path made in a generic context is a new
     /// object at each evaluation, and is hashed each time.
     ///
-    /// Sound because a slot holds its key path strongly: while it is there no other object can
-    /// live at its address, so a key path found in its slot by identity is that very object, and
-    /// the record beside it is the one `records` holds for it.
-    private var recent = [Recent?](repeating: nil, count: 64)
+    /// Sound because a slot holds its key paths strongly: while they are there no other object
+    /// can live at their addresses, so a key path found in its slot by identity is that very
+    /// object, the record beside it is the one `records` holds for it, and the action offset
+    /// beside the action key path is the one that object names.
+    @exclusivity(unchecked) private var recent = [Entry?](repeating: nil, count: 64)
 
-    private struct Recent {
-      let keyPath: AnyKeyPath
+    /// A slot's contents.
+    ///
+    /// A class, so that a lookup reads its fields through one reference
+    /// instead of copying (retaining and releasing) each of them; never changed once made.
+    final class Entry {
+      let statePath: AnyKeyPath
       let record: _ChildEffectsRecord
+      /// The last case key path a direct call of `ifLet` at `statePath` used, and where its
+      /// case path sits in its `AllCasePaths` (`nil`: not readable by offset).
+      let actionPath: AnyKeyPath?
+      let actionOffset: Int?
+
+      init(
+        statePath: AnyKeyPath,
+        record: _ChildEffectsRecord,
+        actionPath: AnyKeyPath? = nil,
+        actionOffset: Int? = nil
+      ) {
+        self.statePath = statePath
+        self.record = record
+        self.actionPath = actionPath
+        self.actionOffset = actionOffset
+      }
     }
 
-    func record(for keyPath: AnyKeyPath) -> _ChildEffectsRecord {
+    func withLock<Result>(_ body: (Table) -> Result) -> Result {
+      lock.withLock { body(self) }
+    }
+
+    private static func slot(of keyPath: AnyKeyPath) -> Int {
       // Objects are at least 16-byte aligned: the low four bits of an address carry nothing.
-      let slot = Int((UInt(bitPattern: ObjectIdentifier(keyPath)) >> 4) & 63)
-      lock.lock()
-      defer { lock.unlock() }
-      if let recent = recent[slot], recent.keyPath === keyPath { return recent.record }
+      Int((UInt(bitPattern: ObjectIdentifier(keyPath)) >> 4) & 63)
+    }
+
+    /// The entry of `statePath`, in its slot.
+    ///
+    /// Call with the lock held.
+    func record(for statePath: AnyKeyPath) -> Entry {
+      let slot = Self.slot(of: statePath)
+      if let entry = recent[slot], entry.statePath === statePath { return entry }
       let record: _ChildEffectsRecord
-      if let existing = records[keyPath] {
+      if let existing = records[statePath] {
         record = existing
       } else {
         record = _ChildEffectsRecord()
-        records[keyPath] = record
+        records[statePath] = record
       }
-      recent[slot] = Recent(keyPath: keyPath, record: record)
-      return record
+      let entry = Entry(statePath: statePath, record: record)
+      recent[slot] = entry
+      return entry
+    }
+
+    /// What ``_ChildEffectsRecord/lookUp(state:action:)`` answers.
+    ///
+    /// Call with the lock held.
+    func lookUp(
+      state statePath: AnyKeyPath,
+      action actionPath: AnyKeyPath
+    ) -> (record: _ChildEffectsRecord, hasStarted: Bool, actionOffset: Int??) {
+      let entry = record(for: statePath)
+      let offset: Int?? = entry.actionPath === actionPath ? .some(entry.actionOffset) : .none
+      return (entry.record, entry.record.started, offset)
+    }
+
+    /// Call with the lock held.
+    func noteActionOffset(
+      _ offset: Int?,
+      state statePath: AnyKeyPath,
+      action actionPath: AnyKeyPath
+    ) {
+      let slot = Self.slot(of: statePath)
+      guard let entry = recent[slot], entry.statePath === statePath else { return }
+      recent[slot] = Entry(
+        statePath: statePath,
+        record: entry.record,
+        actionPath: actionPath,
+        actionOffset: offset
+      )
     }
   }
 }

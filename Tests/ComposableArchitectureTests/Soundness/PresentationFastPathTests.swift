@@ -131,6 +131,30 @@ struct PresentationFastPathTests {
     }
   }
 
+  /// A direct call of `ifLet` finds, in the same lookup as its record, where its action's case
+  /// path sits in `AllCasePaths`, once an earlier call with the very same key path objects noted
+  /// it; any other action key path at that state path is unknown again (and looked up afresh),
+  /// and the case path read at the noted offset is the one the key path names.
+  @Test func aDirectCallFindsItsActionCasePathWhereAnEarlierCallNotedIt() {
+    let state: AnyKeyPath = \OffsetProbe.presentation
+    let presented: CaseKeyPath<PresentationAction<Int>, Int> = \.presented
+    let dismiss: CaseKeyPath<PresentationAction<Int>, Void> = \.dismiss
+    #expect(_ChildEffectsRecord.lookUp(state: state, action: presented).actionOffset == nil)
+
+    let offset = PresentationAction<Int>._casePathOffset(presented)
+    #expect(offset != nil, "a stored case path has an offset")
+    _ChildEffectsRecord.noteActionOffset(offset, state: state, action: presented)
+    let found = _ChildEffectsRecord.lookUp(state: state, action: presented)
+    #expect(found.actionOffset == .some(offset))
+    #expect(found.record === _ChildEffectsRecord.for(state))
+    #expect(_ChildEffectsRecord.lookUp(state: state, action: dismiss).actionOffset == nil)
+
+    let path = PresentationAction<Int>._casePath(presented, atOffset: found.actionOffset ?? nil)
+    #expect(path.extract(from: .presented(7)) == 7)
+    #expect(path.extract(from: .dismiss) == nil)
+    #expect(path.embed(3) == .presented(3))
+  }
+
   /// A key path made in a generic context: a new object on every call.
   static func presentation<T>(of _: T.Type) -> KeyPath<[T], Int> { \[T].count }
 
@@ -171,4 +195,10 @@ struct PresentationFastPathTests {
     await clock.advance(by: .seconds(5))
     #expect(store.state.reads.count == 0)
   }
+}
+
+/// A state with a presentation at a key path no other test uses (records are kept per key path
+/// for the whole process).
+struct OffsetProbe {
+  var presentation = PresentationState<Int>(wrappedValue: nil)
 }

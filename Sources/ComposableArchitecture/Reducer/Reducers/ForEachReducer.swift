@@ -83,14 +83,16 @@ where Parent.Action: CasePathable & Sendable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
+    // and passing one allocates its context on every direct call.
     run(
       &state,
       action,
       actionPath: Parent.Action._casePathByOffset(toElementAction),
       statePath: toElementsState,
       mounted: _MountedElements(),
-      parent: parent.reduce(into:action:),
-      element: element.reduce(into:action:)
+      parent: { parent.reduce(into: &$0, action: $1) },
+      element: { element.reduce(into: &$0, action: $1) }
     )
   }
 

@@ -72,14 +72,16 @@ where Parent.Action: CasePathable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
+    // and passing one allocates its context on every direct call.
     run(
       &state,
       action,
       actionPath: Parent.Action._casePathByOffset(toChildAction),
       statePath: toChildState,
       identities: .unresolved,
-      parent: parent.reduce(into:action:),
-      child: child.reduce(into:action:)
+      parent: { parent.reduce(into: &$0, action: $1) },
+      child: { child.reduce(into: &$0, action: $1) }
     )
   }
 

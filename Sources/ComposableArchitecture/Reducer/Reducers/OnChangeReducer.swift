@@ -52,7 +52,9 @@ where Change.State == Base.State, Change.Action == Base.Action {
 
   @inlinable
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    run(&state, action, base: base.reduce(into:action:))
+    // A closure, not `base.reduce(into:action:)`: a method reference is an escaping closure,
+    // and passing one allocates its context on every direct call.
+    run(&state, action, base: { base.reduce(into: &$0, action: $1) })
   }
 
   /// Builds the watched reducer once; the reducer run on a change is made from the two values

@@ -116,16 +116,33 @@ where Parent.Action: CasePathable & Sendable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
-    run(
+    // One lock finds everything a direct call needs that a store's build keeps: the record of
+    // child effects, whether one was started, and where the action's case path sits.
+    let found = _ChildEffectsRecord.lookUp(state: toPresentationState, action: toPresentationAction)
+    let actionOffset: Int?
+    if let known = found.actionOffset {
+      actionOffset = known
+    } else {
+      actionOffset = Parent.Action._casePathOffset(toPresentationAction)
+      _ChildEffectsRecord.noteActionOffset(
+        actionOffset,
+        state: toPresentationState,
+        action: toPresentationAction
+      )
+    }
+    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
+    // and passing one allocates its context on every direct call.
+    return run(
       &state,
       action,
-      actionPath: Parent.Action._casePathByOffset(toPresentationAction),
+      actionPath: Parent.Action._casePath(toPresentationAction, atOffset: actionOffset),
       statePath: toPresentationState,
       ephemeral: nil,
       identities: .unresolved,
-      childEffects: .for(toPresentationState),
-      parent: parent.reduce(into:action:),
-      destination: destination.reduce(into:action:)
+      childEffects: found.record,
+      childEffectsStarted: found.hasStarted,
+      parent: { parent.reduce(into: &$0, action: $1) },
+      destination: { destination.reduce(into: &$0, action: $1) }
     )
   }
 
@@ -149,6 +166,7 @@ where Parent.Action: CasePathable & Sendable {
         ephemeral: ephemeral,
         identities: identities,
         childEffects: childEffects,
+        childEffectsStarted: nil,
         parent: parent,
         destination: destination
       )
@@ -163,7 +181,8 @@ where Parent.Action: CasePathable & Sendable {
     statePath: Path,
     ephemeral: _EphemeralProbe?,
     identities: _IdentityReader<Destination.State>,
-    childEffects: _ChildEffectsRecord?,
+    childEffects: _ChildEffectsRecord,
+    childEffectsStarted: Bool?,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
   ) -> Effect<Parent.Action>
@@ -191,7 +210,7 @@ where Parent.Action: CasePathable & Sendable {
         // Checked first: forming the `embed` closure allocates, and most effects are `.none`.
         if !effect.isNone {
           // Recorded before the effect leaves this function (see `_ChildEffectsRecord`).
-          (childEffects ?? .for(toPresentationState)).noteStarted()
+          childEffects.noteStarted()
           destinationEffect = effect._childEffect(
             in: { namespace(identityBefore) },
             embed: { actionPath.embed(.presented($0)) },
@@ -201,7 +220,7 @@ where Parent.Action: CasePathable & Sendable {
       } else {
         reportAbsent(action)
       }
-    } else if presentationAction == nil, let childEffects, !childEffects.hasStarted {
+    } else if presentationAction == nil, !(childEffectsStarted ?? childEffects.hasStarted) {
       // No child presented here has ever started an effect: nothing to cancel, nothing to read.
       identityBefore = nil
     } else {

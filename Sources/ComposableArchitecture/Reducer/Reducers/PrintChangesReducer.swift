@@ -30,7 +30,9 @@ public struct _PrintChangesReducer<Base: Reducer>: Reducer {
   let output: @Sendable (String) -> Void
 
   public func reduce(into state: inout Base.State, action: Base.Action) -> Effect<Base.Action> {
-    report(&state, action, base: base.reduce(into:action:))
+    // A closure, not `base.reduce(into:action:)`: a method reference is an escaping closure,
+    // and passing one allocates its context on every direct call.
+    report(&state, action, base: { base.reduce(into: &$0, action: $1) })
   }
 
   public func _reduceFunction() -> _ReduceFunction<Base.State, Base.Action> {

@@ -75,7 +75,15 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     let actionPath = ParentAction._casePathByOffset(toChildAction)
     switch toChildState {
     case .keyPath(let keyPath):
-      return Self.run(&state, action, actionPath, keyPath, child: child.reduce(into:action:))
+      // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
+      // and passing one allocates its context on every direct call.
+      return Self.run(
+        &state,
+        action,
+        actionPath,
+        keyPath,
+        child: { child.reduce(into: &$0, action: $1) }
+      )
     case .casePath(let statePath, let location):
       return Self.run(
         &state,
@@ -83,7 +91,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
         actionPath,
         statePath,
         location,
-        child: child.reduce(into:action:)
+        child: { child.reduce(into: &$0, action: $1) }
       )
     }
   }

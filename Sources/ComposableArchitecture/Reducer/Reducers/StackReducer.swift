@@ -82,14 +82,16 @@ where Parent.Action: CasePathable & Sendable {
   @inlinable
   public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
   {
+    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
+    // and passing one allocates its context on every direct call.
     run(
       &state,
       action,
       actionPath: Parent.Action._casePathByOffset(toStackAction),
       statePath: toStackState,
       mounted: _MountedElements<StackElementID>(),
-      parent: parent.reduce(into:action:),
-      destination: destination.reduce(into:action:)
+      parent: { parent.reduce(into: &$0, action: $1) },
+      destination: { destination.reduce(into: &$0, action: $1) }
     )
   }
 
