@@ -50,7 +50,7 @@ final class _ChildEffectsRecord: @unchecked Sendable {
   /// A store's `ifLet` asks once, when it is built.
   @usableFromInline
   static func `for`(_ keyPath: AnyKeyPath) -> _ChildEffectsRecord {
-    Table.shared.withLock { $0.record(for: keyPath).record }
+    Table.shared.withLock { $0.record(for: keyPath).0.takeUnretainedValue() }
   }
 
   /// What a direct `reduce(into:action:)` of `ifLet` needs on every call, found under one lock:
@@ -59,12 +59,13 @@ final class _ChildEffectsRecord: @unchecked Sendable {
   /// same key path objects noted it (see ``noteActionOffset(_:state:action:)``).
   ///
   /// The offset is `.some(nil)` for a case key path that cannot be read by offset (a chain, or
-  /// a computed case path), and `nil` when unknown.
+  /// a computed case path), and `nil` when unknown. The record comes unretained: records live
+  /// as long as the process (see `Table.recentRecords`).
   @usableFromInline
   static func lookUp(
     state statePath: AnyKeyPath,
     action actionPath: AnyKeyPath
-  ) -> (record: _ChildEffectsRecord, hasStarted: Bool, actionOffset: Int??) {
+  ) -> (record: Unmanaged<_ChildEffectsRecord>, hasStarted: Bool, actionOffset: Int??) {
     Table.shared.withLock { $0.lookUp(state: statePath, action: actionPath) }
   }
 
@@ -100,8 +101,12 @@ final class _ChildEffectsRecord: @unchecked Sendable {
     /// Keyed by the key path itself: `AnyKeyPath` hashes its components directly, where an
     /// `AnyHashable` of it first looks up its class's conformance to `Hashable` at run time
     /// (Docs/Benchmarks.md, "A direct call", has what each costs).
+    ///
+    /// Never removed from: records are handed out unretained (see `recentRecords`).
     @exclusivity(unchecked) private var records: [AnyKeyPath: _ChildEffectsRecord] = [:]
-    /// The key path objects last looked up, by their address.
+    /// The key path objects last looked up, by their address, in 64 slots; beside each, its
+    /// record, and the last case key path a direct call of `ifLet` used with it and where that
+    /// case path sits in its `AllCasePaths` (`nil`: not readable by offset).
     ///
     /// Hashing a key path walks its components (more costly than reading `$child` through it),
     /// while a key path literal is the same object every time it is evaluated: found here, its
@@ -111,33 +116,22 @@ final class _ChildEffectsRecord: @unchecked Sendable {
     /// Sound because a slot holds its key paths strongly: while they are there no other object
     /// can live at their addresses, so a key path found in its slot by identity is that very
     /// object, the record beside it is the one `records` holds for it, and the action offset
-    /// beside the action key path is the one that object names.
-    @exclusivity(unchecked) private var recent = [Entry?](repeating: nil, count: 64)
-
-    /// A slot's contents.
-    ///
-    /// A class, so that a lookup reads its fields through one reference
-    /// instead of copying (retaining and releasing) each of them; never changed once made.
-    final class Entry {
-      let statePath: AnyKeyPath
-      let record: _ChildEffectsRecord
-      /// The last case key path a direct call of `ifLet` at `statePath` used, and where its
-      /// case path sits in its `AllCasePaths` (`nil`: not readable by offset).
-      let actionPath: AnyKeyPath?
-      let actionOffset: Int?
-
-      init(
-        statePath: AnyKeyPath,
-        record: _ChildEffectsRecord,
-        actionPath: AnyKeyPath? = nil,
-        actionOffset: Int? = nil
-      ) {
-        self.statePath = statePath
-        self.record = record
-        self.actionPath = actionPath
-        self.actionOffset = actionOffset
-      }
-    }
+    /// beside the action key path is the one that object names. Kept as four arrays rather than
+    /// one of structs, so that a lookup reads the fields it compares in place: reading a struct
+    /// out of an array copies it, retaining and releasing each reference in it.
+    @exclusivity(unchecked) private var recentStatePaths = [AnyKeyPath?](repeating: nil, count: 64)
+    /// Unretained (a retain and a release fewer per direct call): every record is kept by
+    /// `records` for the life of the process (nothing ever removes one), and the table itself
+    /// is never freed (`shared`), so a record outlives every unretained reference to it, here
+    /// and in what ``_ChildEffectsRecord/lookUp(state:action:)`` hands out.
+    /// `PresentationFastPathTests.aRecordHandedOutUnretainedOutlivesItsSlot` uses one after its
+    /// slot was taken (the test process crashes if the table stops keeping records).
+    @exclusivity(unchecked) private var recentRecords = [Unmanaged<_ChildEffectsRecord>?](
+      repeating: nil,
+      count: 64
+    )
+    @exclusivity(unchecked) private var recentActionPaths = [AnyKeyPath?](repeating: nil, count: 64)
+    @exclusivity(unchecked) private var recentActionOffsets = [Int?](repeating: nil, count: 64)
 
     func withLock<Result>(_ body: (Table) -> Result) -> Result {
       lock.withLock { body(self) }
@@ -148,12 +142,14 @@ final class _ChildEffectsRecord: @unchecked Sendable {
       Int((UInt(bitPattern: ObjectIdentifier(keyPath)) >> 4) & 63)
     }
 
-    /// The entry of `statePath`, in its slot.
+    /// The record of `statePath`, and its slot (which now holds it).
     ///
     /// Call with the lock held.
-    func record(for statePath: AnyKeyPath) -> Entry {
+    func record(for statePath: AnyKeyPath) -> (Unmanaged<_ChildEffectsRecord>, slot: Int) {
       let slot = Self.slot(of: statePath)
-      if let entry = recent[slot], entry.statePath === statePath { return entry }
+      if recentStatePaths[slot] === statePath, let record = recentRecords[slot] {
+        return (record, slot)
+      }
       let record: _ChildEffectsRecord
       if let existing = records[statePath] {
         record = existing
@@ -161,9 +157,11 @@ final class _ChildEffectsRecord: @unchecked Sendable {
         record = _ChildEffectsRecord()
         records[statePath] = record
       }
-      let entry = Entry(statePath: statePath, record: record)
-      recent[slot] = entry
-      return entry
+      recentStatePaths[slot] = statePath
+      recentRecords[slot] = .passUnretained(record)
+      recentActionPaths[slot] = nil
+      recentActionOffsets[slot] = nil
+      return (.passUnretained(record), slot)
     }
 
     /// What ``_ChildEffectsRecord/lookUp(state:action:)`` answers.
@@ -172,10 +170,11 @@ final class _ChildEffectsRecord: @unchecked Sendable {
     func lookUp(
       state statePath: AnyKeyPath,
       action actionPath: AnyKeyPath
-    ) -> (record: _ChildEffectsRecord, hasStarted: Bool, actionOffset: Int??) {
-      let entry = record(for: statePath)
-      let offset: Int?? = entry.actionPath === actionPath ? .some(entry.actionOffset) : .none
-      return (entry.record, entry.record.started, offset)
+    ) -> (record: Unmanaged<_ChildEffectsRecord>, hasStarted: Bool, actionOffset: Int??) {
+      let (record, slot) = record(for: statePath)
+      let offset: Int?? =
+        recentActionPaths[slot] === actionPath ? .some(recentActionOffsets[slot]) : .none
+      return (record, record._withUnsafeGuaranteedRef { $0.started }, offset)
     }
 
     /// Call with the lock held.
@@ -185,13 +184,9 @@ final class _ChildEffectsRecord: @unchecked Sendable {
       action actionPath: AnyKeyPath
     ) {
       let slot = Self.slot(of: statePath)
-      guard let entry = recent[slot], entry.statePath === statePath else { return }
-      recent[slot] = Entry(
-        statePath: statePath,
-        record: entry.record,
-        actionPath: actionPath,
-        actionOffset: offset
-      )
+      guard recentStatePaths[slot] === statePath else { return }
+      recentActionPaths[slot] = actionPath
+      recentActionOffsets[slot] = offset
     }
   }
 }

@@ -146,13 +146,31 @@ struct PresentationFastPathTests {
     _ChildEffectsRecord.noteActionOffset(offset, state: state, action: presented)
     let found = _ChildEffectsRecord.lookUp(state: state, action: presented)
     #expect(found.actionOffset == .some(offset))
-    #expect(found.record === _ChildEffectsRecord.for(state))
+    #expect(found.record.takeUnretainedValue() === _ChildEffectsRecord.for(state))
     #expect(_ChildEffectsRecord.lookUp(state: state, action: dismiss).actionOffset == nil)
 
     let path = PresentationAction<Int>._casePath(presented, atOffset: found.actionOffset ?? nil)
     #expect(path.extract(from: .presented(7)) == 7)
     #expect(path.extract(from: .dismiss) == nil)
     #expect(path.embed(3) == .presented(3))
+  }
+
+  /// A record handed out unretained outlives its slot.
+  ///
+  /// The lookup hands out its record unretained, which is sound only because every record lives
+  /// as long as the process. Here the record's slot is taken by 200 other key paths and the key
+  /// path that found it is a new object: the record handed out is still the one the key path
+  /// has, and still works. If records were ever freed, this would read freed memory (the test
+  /// process crashes when the table stops keeping them; the AddressSanitizer pass in CI names
+  /// the read).
+  @Test func aRecordHandedOutUnretainedOutlivesItsSlot() {
+    let found = _ChildEffectsRecord.lookUp(state: \[String].[9_999], action: \[String].count)
+    for index in 0..<200 { _ = _ChildEffectsRecord.for(\[String].[index]) }
+    let record = found.record.takeUnretainedValue()
+    #expect(record === _ChildEffectsRecord.for(\[String].[9_999]))
+    #expect(!record.hasStarted)
+    record.noteStarted()
+    #expect(_ChildEffectsRecord.for(\[String].[9_999]).hasStarted)
   }
 
   /// A key path made in a generic context: a new object on every call.

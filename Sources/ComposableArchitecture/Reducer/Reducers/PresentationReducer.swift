@@ -165,7 +165,7 @@ where Parent.Action: CasePathable & Sendable {
         statePath: statePath,
         ephemeral: ephemeral,
         identities: identities,
-        childEffects: childEffects,
+        childEffects: .passUnretained(childEffects),
         childEffectsStarted: nil,
         parent: parent,
         destination: destination
@@ -181,7 +181,9 @@ where Parent.Action: CasePathable & Sendable {
     statePath: Path,
     ephemeral: _EphemeralProbe?,
     identities: _IdentityReader<Destination.State>,
-    childEffects: _ChildEffectsRecord,
+    // Unretained: records live as long as the process (`_ChildEffectsRecord`). `nil` for
+    // `childEffectsStarted` reads the record; a direct call passes what its lookup found.
+    childEffects: Unmanaged<_ChildEffectsRecord>,
     childEffectsStarted: Bool?,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     destination: _ReduceFunction<Destination.State, Destination.Action>
@@ -210,7 +212,7 @@ where Parent.Action: CasePathable & Sendable {
         // Checked first: forming the `embed` closure allocates, and most effects are `.none`.
         if !effect.isNone {
           // Recorded before the effect leaves this function (see `_ChildEffectsRecord`).
-          childEffects.noteStarted()
+          childEffects._withUnsafeGuaranteedRef { $0.noteStarted() }
           destinationEffect = effect._childEffect(
             in: { namespace(identityBefore) },
             embed: { actionPath.embed(.presented($0)) },
@@ -220,7 +222,9 @@ where Parent.Action: CasePathable & Sendable {
       } else {
         reportAbsent(action)
       }
-    } else if presentationAction == nil, !(childEffectsStarted ?? childEffects.hasStarted) {
+    } else if presentationAction == nil,
+      !(childEffectsStarted ?? childEffects._withUnsafeGuaranteedRef { $0.hasStarted })
+    {
       // No child presented here has ever started an effect: nothing to cancel, nothing to read.
       identityBefore = nil
     } else {
