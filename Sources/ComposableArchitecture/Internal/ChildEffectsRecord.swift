@@ -120,7 +120,9 @@ final class _ChildEffectsRecord: @unchecked Sendable {
     /// one of structs, so that a lookup reads the fields it compares in place: reading a struct
     /// out of an array copies it, retaining and releasing each reference in it.
     @exclusivity(unchecked) private var recentStatePaths = [AnyKeyPath?](repeating: nil, count: 64)
-    /// Unretained (a retain and a release fewer per direct call): every record is kept by
+    /// The records of the slots, unretained: a retain and a release fewer per direct call.
+    ///
+    /// Sound because every record is kept by
     /// `records` for the life of the process (nothing ever removes one), and the table itself
     /// is never freed (`shared`), so a record outlives every unretained reference to it, here
     /// and in what ``_ChildEffectsRecord/lookUp(state:action:)`` hands out.
