@@ -10,8 +10,8 @@
 ///
 /// `NSLock` does the same, through an overridable class: on Linux its `lock()` and `unlock()`
 /// cost about 25 instructions more per pair than the mutex calls they wrap (`bash
-/// Docs/benchmarks/valgrind.sh`: `Store.Send`, which takes one such lock per action, 1,011 →
-/// 988). This calls the mutex directly.
+/// Docs/benchmarks/valgrind.sh`, measured when `Store.Send` took one such lock per action:
+/// 1,011 → 988). This calls the mutex directly.
 final class _RawLock: @unchecked Sendable {
   // @unchecked Sendable is safe: the only state is the mutex, and a mutex is made to be used
   // from several threads at once; the pointer to it never changes.

@@ -1,4 +1,5 @@
 import ComposableArchitectureTesting
+import Foundation
 import Testing
 
 @testable import ComposableArchitecture
@@ -158,19 +159,67 @@ struct PresentationFastPathTests {
   /// A record handed out unretained outlives its slot.
   ///
   /// The lookup hands out its record unretained, which is sound only because every record lives
-  /// as long as the process. Here the record's slot is taken by 200 other key paths and the key
-  /// path that found it is a new object: the record handed out is still the one the key path
-  /// has, and still works. If records were ever freed, this would read freed memory (the test
-  /// process crashes when the table stops keeping them; the AddressSanitizer pass in CI names
-  /// the read).
+  /// as long as the process. Here the record's slot in this thread's cache is taken by 200 other
+  /// key paths and the key path that found it is a new object: the record handed out is still
+  /// the one the key path has, and still works. If records were ever freed, this would read
+  /// freed memory (the test process crashes when the table stops keeping them; the
+  /// AddressSanitizer pass in CI names the read).
   @Test func aRecordHandedOutUnretainedOutlivesItsSlot() {
     let found = _ChildEffectsRecord.lookUp(state: \[String].[9_999], action: \[String].count)
-    for index in 0..<200 { _ = _ChildEffectsRecord.for(\[String].[index]) }
+    for index in 0..<200 {
+      _ = _ChildEffectsRecord.lookUp(state: \[String].[index], action: \[String].count)
+    }
     let record = found.record.takeUnretainedValue()
     #expect(record === _ChildEffectsRecord.for(\[String].[9_999]))
     #expect(!record.hasStarted)
     record.noteStarted()
     #expect(_ChildEffectsRecord.for(\[String].[9_999]).hasStarted)
+  }
+
+  /// Each thread keeps its own cache of what direct calls looked up: another thread finds the
+  /// same record (and sees its flag once set), but not an action offset noted on this one, which
+  /// it works out again.
+  @Test func eachThreadLooksUpInItsOwnCacheAndFindsTheSameRecord() {
+    let state: AnyKeyPath = \OffsetProbe.elsewhere
+    let action: CaseKeyPath<PresentationAction<Int>, Int> = \.presented
+    let offset = PresentationAction<Int>._casePathOffset(action)
+    _ = _ChildEffectsRecord.lookUp(state: state, action: action)
+    _ChildEffectsRecord.noteActionOffset(offset, state: state, action: action)
+    let here = _ChildEffectsRecord.lookUp(state: state, action: action)
+    #expect(here.actionOffset == .some(offset))
+    here.record.takeUnretainedValue().noteStarted()
+
+    let there = onAnotherThread {
+      // The same literals (key paths are not `Sendable`; a literal is one object wherever used).
+      let action: CaseKeyPath<PresentationAction<Int>, Int> = \.presented
+      let found = _ChildEffectsRecord.lookUp(state: \OffsetProbe.elsewhere, action: action)
+      return (
+        record: ObjectIdentifier(found.record.takeUnretainedValue()),
+        hasStarted: found.hasStarted,
+        actionOffset: found.actionOffset
+      )
+    }
+    guard let there else {
+      Issue.record("the other thread returned nothing")
+      return
+    }
+    #expect(there.record == ObjectIdentifier(here.record.takeUnretainedValue()))
+    #expect(there.hasStarted)
+    #expect(there.actionOffset == nil, "an offset noted on one thread is not in another's cache")
+  }
+
+  /// Runs `body` on a new thread and returns what it returned.
+  func onAnotherThread<Result: Sendable>(_ body: @escaping @Sendable () -> Result) -> Result? {
+    let result = LockIsolated<Result?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      let value = body()
+      result.withLock { $0 = value }
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+    return result.withLock { $0 }
   }
 
   /// A key path made in a generic context: a new object on every call.
@@ -219,4 +268,5 @@ struct PresentationFastPathTests {
 /// for the whole process).
 struct OffsetProbe {
   var presentation = PresentationState<Int>(wrappedValue: nil)
+  var elsewhere = PresentationState<Int>(wrappedValue: nil)
 }
