@@ -3,8 +3,9 @@ import Testing
 
 @testable import ComposableArchitecture
 
-/// A stack finds its top element without hashing its ID; every other element through its table
-/// of positions. The shortcut is only sound while the IDs and the table agree.
+/// A stack finds its top element without hashing its ID, and every other one in its table.
+///
+/// The shortcut is only sound while the IDs and the table of positions agree.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct StackPositionTests {
