@@ -32,6 +32,26 @@ extension Effect {
   public static func cancel(id: some Hashable & Sendable) -> Self {
     Self(operation: .cancel(id: _CancelID(id)))
   }
+
+  /// ``cancellable(id:cancelInFlight:)`` for an id the library made itself: the namespace of a
+  /// presented child or of a stack element, used as it is.
+  ///
+  /// The public method would wrap it in another `_CancelID` (an `AnyHashable` of it, built through
+  /// the runtime's dynamic casts: about 550 instructions). Every effect the library files under a
+  /// namespace, and every cancellation of one, goes through these two overloads (Swift picks
+  /// them over the generic ones for a `_CancelID`), so both sides name it the same way.
+  @usableFromInline
+  func cancellable(id: _CancelID) -> Self {
+    if isNone { return .none }
+    return Self(operation: .cancellable(id: id, cancelInFlight: false, self))
+  }
+
+  /// ``cancel(id:)`` for an id the library made itself, used as it is (see
+  /// `cancellable(id:)` above).
+  @usableFromInline
+  static func cancel(id: _CancelID) -> Self {
+    Self(operation: .cancel(id: id))
+  }
 }
 
 /// A cancellation id: any hashable, sendable value, compared by type and value, inside the

@@ -43,7 +43,7 @@ public final class _RootCore<State, Action>: Observable {
   @usableFromInline @exclusivity(unchecked) var bufferedActions: [Action] = []
   /// The group collecting tasks for the `send` in progress (set only while sending).
   @usableFromInline var currentGroup: _EffectGroup?
-  let effects = _EffectRegistry()
+  @usableFromInline let effects = _EffectRegistry()
   /// Bound around every `.run` this store starts: what `Task.cancel(id:)` and friends reach.
   lazy var effectContext = _EffectContext(host: _EffectHostReference(effects), namespaces: [])
 
@@ -123,14 +123,19 @@ public final class _RootCore<State, Action>: Observable {
     isReducing = false
     registrar.didSet(self, keyPath: keyPath)
     guard let storage = effect.storage else { return }
-    if case .send(let next) = storage.operation {
+    switch storage.operation {
+    case .send(let next):
       // A delegate action (a child telling its parent): queued here, as `start` would queue it
       // (a send is in progress), so that it is handled by this specialized code rather than
       // the generic effect machinery.
       bufferedActions.append(next)
-      return
+    case .cancel(let id):
+      // A cancellation (a popped element's, a dismissed child's): done here, as `start` would
+      // do it, for the same reason. It starts nothing, so the send's group is unchanged.
+      effects.cancel(id: id)
+    default:
+      start(effect, group: &group)
     }
-    start(effect, group: &group)
   }
 
   /// Processes actions queued by re-entrant sends and by `.send` effects, in order.
@@ -342,6 +347,7 @@ final class _EffectRegistry {
   /// Those are the effects declared with its value, in its presentation (found by the id
   /// itself, which then finds them no more) or one inside it (found among the ids of that value
   /// declared deeper). A cancelled effect counts as running until it has finished.
+  @usableFromInline
   func cancel(id: _CancelID) {
     var reached = tokensByID.removeValue(forKey: id) ?? []
     for (depth, tokens) in tokensByDepth[id.base] ?? [:] where depth > id.depth {
