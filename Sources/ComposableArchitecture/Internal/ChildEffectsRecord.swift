@@ -151,7 +151,9 @@ final class _ChildEffectsRecord: Sendable {
     static func withCurrent<Result>(_ body: (ThreadCache) -> Result) -> Result {
       if let pointer = pthread_getspecific(threadCacheKey) {
         // The key holds one retain of the cache until the thread ends (`releaseThreadCache`),
-        // and the thread running this cannot end meanwhile: the cache outlives `body`.
+        // and the thread running this cannot end meanwhile: the cache outlives `body`. (Stored
+        // unretained, the cache is freed after its first use and `PresentationFastPathTests`
+        // crashes on the next lookup.)
         return Unmanaged<ThreadCache>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
       }
       let cache = ThreadCache()

@@ -131,7 +131,9 @@ public final class _RootCore<State, Action>: Observable {
       bufferedActions.append(next)
     case .cancel(let id):
       // A cancellation (a popped element's, a dismissed child's): done here, as `start` would
-      // do it, for the same reason. It starts nothing, so the send's group is unchanged.
+      // do it, for the same reason (the generic path looked type metadata up at run time: a
+      // push and a pop measured 17,375 instructions through it, 15,781 here). It starts
+      // nothing, so the send's group is unchanged.
       effects.cancel(id: id)
     default:
       start(effect, group: &group)
