@@ -34,10 +34,22 @@ package struct Machine: Codable, Equatable, Sendable {
     return "unknown CPU"
   }
 
+  /// The first line of `swift --version`.
+  ///
+  /// The Swift driver makes a temporary directory for every run and, on Linux, leaves it
+  /// behind; it is pointed at one of ours, removed afterwards, so a benchmark run leaves nothing
+  /// in the system's temporary directory.
   private static func toolchainVersion() -> String {
+    let scratch = FileManager.default.temporaryDirectory
+      .appendingPathComponent("prime-time-benchmarks-\(ProcessInfo.processInfo.processIdentifier)")
+    try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["swift", "--version"]
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": scratch.path]) {
+      $1
+    }
     let pipe = Pipe()
     process.standardOutput = pipe
     process.standardError = Pipe()

@@ -150,29 +150,32 @@ extension ConfirmationDialogState: Sendable where Action: Sendable {}
 /// such as `.alert(AlertState<…>)`), decided for its type once where it can be.
 ///
 /// A built `ifLet` keeps one, so an ordinary presented feature pays a load and a check per
-/// action after its first. Used on the store's actor only.
+/// action. Both facts are read from the type when the probe is made and never change, so a
+/// read is a plain load (a `var` here would pay Swift's run-time exclusivity check, about 80
+/// instructions, on every action through `ifLet`).
 @usableFromInline
-final class _EphemeralProbe {
+final class _EphemeralProbe: Sendable {
   @usableFromInline let typeIsEphemeral: Bool
-  /// Whether the presented type is an enum; `nil` until a value was seen.
-  @usableFromInline var isEnum: Bool?
+  /// Whether the presented type is an enum, whose current case may hold an alert or a dialog.
+  @usableFromInline let isEnum: Bool
 
   @usableFromInline
   init(_ type: Any.Type) {
     self.typeIsEphemeral = type is any _EphemeralState.Type
+    self.isEnum = _isEnumType(type)
   }
 
-  /// Whether `value` must be dismissed after an action of its own.
+  /// Whether a value of the type can be an alert or a dialog at all.
   @inlinable
-  func mayBeEphemeral() -> Bool { typeIsEphemeral || isEnum != false }
+  func mayBeEphemeral() -> Bool { typeIsEphemeral || isEnum }
 
   /// Whether `value` is an alert or a dialog, or an enum case holding one.
   @usableFromInline
   func isEphemeral(_ value: Any) -> Bool {
     if typeIsEphemeral { return true }
-    let mirror = Mirror(reflecting: value)
-    isEnum = mirror.displayStyle == .enum
-    guard isEnum == true, let payload = mirror.children.first?.value else { return false }
+    guard isEnum, let payload = Mirror(reflecting: value).children.first?.value else {
+      return false
+    }
     return payload is any _EphemeralState
   }
 }

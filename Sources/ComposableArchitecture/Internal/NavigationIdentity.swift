@@ -72,11 +72,23 @@ final class _NavigationIdentity: Hashable, Sendable {
 @usableFromInline
 struct _IdentityReader<Value> {
   @usableFromInline let canChange: Bool?
+  /// ``_NavigationIdentity/plain``, kept here: a `static let` is reached through a call that
+  /// checks it was initialized, on every read (about 50 instructions per action through `ifLet`).
+  ///
+  /// Unretained, so that copying a reader (into a built operator, into each call) retains
+  /// nothing. Safe: `plain` is a `static let`, created once and never released, so the reference
+  /// is valid for the life of the process; each read takes a retained copy of it.
+  @usableFromInline let _plain: Unmanaged<_NavigationIdentity>
 
   @inlinable
   init(canChange: Bool?) {
     self.canChange = canChange
+    self._plain = .passUnretained(.plain)
   }
+
+  /// The identity of every value of a type whose values cannot differ in identity.
+  @inlinable
+  var plain: _NavigationIdentity { _plain.takeUnretainedValue() }
 
   /// Looks the type up now: for an operator a store builds once.
   @inlinable
@@ -93,7 +105,7 @@ struct _IdentityReader<Value> {
   /// The identity of `value`; the value is read only when its type can differ in identity.
   @inlinable
   func identity(of value: Value) -> _NavigationIdentity {
-    valuesCanChange ? _NavigationIdentity.reading(value) : .plain
+    valuesCanChange ? _NavigationIdentity.reading(value) : plain
   }
 }
 

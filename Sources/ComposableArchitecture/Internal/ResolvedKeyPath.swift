@@ -5,8 +5,8 @@ protocol _WritablePath<Root, Value> {
   associatedtype Value
   /// Runs `body` on the part, in place.
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result
-  /// The part's current value.
-  func read(_ root: Root) -> Value
+  /// Runs `body` on the part, without copying it out of `root` where the path allows.
+  func read<Result>(_ root: Root, _ body: (borrowing Value) -> Result) -> Result
 }
 
 extension WritableKeyPath: _WritablePath {
@@ -16,7 +16,9 @@ extension WritableKeyPath: _WritablePath {
   }
 
   @inlinable
-  func read(_ root: Root) -> Value { root[keyPath: self] }
+  func read<Result>(_ root: Root, _ body: (borrowing Value) -> Result) -> Result {
+    body(root[keyPath: self])
+  }
 }
 
 /// A writable key path resolved once, when a store builds its reducer.
@@ -50,11 +52,15 @@ struct _ResolvedKeyPath<Root, Value>: _WritablePath {
     }
   }
 
+  /// Runs `body` on the part in place: a copy of the part would retain every reference it
+  /// holds (a presentation's box and identity), only to release them again.
   @inlinable
-  func read(_ root: Root) -> Value {
-    guard let offset else { return root[keyPath: keyPath] }
+  func read<Result>(_ root: Root, _ body: (borrowing Value) -> Result) -> Result {
+    guard let offset else { return body(root[keyPath: keyPath]) }
+    // Safe for the reasons given in `modify`; the part is only borrowed for the call.
     return withUnsafePointer(to: root) { pointer in
-      UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+      let part = UnsafeRawPointer(pointer).advanced(by: offset)
+      return body(part.assumingMemoryBound(to: Value.self).pointee)
     }
   }
 }

@@ -137,9 +137,9 @@ where Parent.Action: CasePathable {
   where Path.Root == Parent.State, Path.Value == Child.State? {
     guard identities.valuesCanChange else {
       // In place: reading the optional would copy the child.
-      return statePath.modify(&state, isPresent) ? .plain : nil
+      return statePath.modify(&state, isPresent) ? identities.plain : nil
     }
-    return statePath.read(state).map(_NavigationIdentity.reading)
+    return statePath.read(state) { $0.map(_NavigationIdentity.reading) }
   }
 
   /// The cancellation id of the effects of the child with `identity`.

@@ -228,9 +228,12 @@ where Parent.Action: CasePathable & Sendable {
       // No child presented here has ever started an effect: nothing to cancel, nothing to read.
       identityBefore = nil
     } else {
-      let presentation = statePath.read(state)
-      identityBefore = presentation._identity(identities)
-      if presentation._presentedIdentity != identityBefore {
+      let unseen: Bool
+      (identityBefore, unseen) = statePath.read(state) { presentation in
+        let identity = presentation._identity(identities)
+        return (identity, presentation._presentedIdentity != identity)
+      }
+      if unseen {
         // Rare: the write happens once per presentation.
         cancellations = statePath.modify(&state) { noteIdentity(identityBefore, in: &$0) }
       }
@@ -243,11 +246,11 @@ where Parent.Action: CasePathable & Sendable {
     // Merged pairwise: the variadic `merge` would allocate an array on every action.
     let effects = cancellations.merge(with: destinationEffect).merge(with: parentEffect)
     guard let identityBefore else { return effects }
-    var identityAfter = statePath.read(state)._identity(identities)
+    var identityAfter = statePath.read(state) { $0._identity(identities) }
     // A parent that answered `.dismiss` by presenting a different child keeps that child. An
     // alert or a dialog goes away after any of its buttons' actions, as the system's does.
     if identityAfter == identityBefore, let presentationAction,
-      Self.dismisses(presentationAction, statePath.read(state).wrappedValue, ephemeral)
+      Self.dismisses(presentationAction, statePath.read(state) { $0.wrappedValue }, ephemeral)
     {
       statePath.modify(&state) { $0.wrappedValue = nil }
       identityAfter = nil

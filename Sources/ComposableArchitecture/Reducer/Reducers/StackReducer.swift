@@ -161,7 +161,7 @@ where Parent.Action: CasePathable & Sendable {
         )
       }
     case .popFrom(let id):
-      if statePath.read(state)[id: id] == nil {
+      if statePath.read(state, { $0[id: id] }) == nil {
         reportMissing(
           id,
           action: action,
@@ -170,7 +170,7 @@ where Parent.Action: CasePathable & Sendable {
         )
       }
     case .push(let id?, _):
-      if statePath.read(state)[id: id] != nil {
+      if statePath.read(state, { $0[id: id] }) != nil {
         reportPushOfExisting(id, action: action, existing: idsBefore)
       }
     case .push(nil, _), nil:
