@@ -40,26 +40,51 @@ package struct Goal: Sendable {
   /// Set for a goal a design is known to miss: a miss then reads as expected, not as a
   /// regression.
   package let expectedMiss: String?
+  /// The same two measurements in the other style, for a goal whose two cases are not timed
+  /// in turns (depth 10 against depth 1, one size against another).
+  ///
+  /// The twins cost about the same at both ends (within ``Goal/controlBand``). When their
+  /// ratio falls outside it, the machine ran the two cases at different speeds, and the goal's
+  /// ratio says more about the machine than about the code: the verdict says so.
+  package let control: (numerator: String, denominator: String)?
+
+  /// How far the twins' ratio may stray from 1 before the verdict calls the run unreliable.
+  package static let controlBand = 0.8...1.25
 
   package init(
     title: String,
     numerator: String,
     denominator: String,
     limit: Double,
-    expectedMiss: String? = nil
+    expectedMiss: String? = nil,
+    control: (numerator: String, denominator: String)? = nil
   ) {
     self.title = title
     self.numerator = numerator
     self.denominator = denominator
     self.limit = limit
     self.expectedMiss = expectedMiss
+    self.control = control
   }
 
-  /// "met", "missed by N×", or for a known miss "expected: <lesson>".
-  func verdict(_ ratio: Double) -> String {
-    if ratio <= limit { return "met" }
-    if let expectedMiss { return "expected: \(expectedMiss)" }
-    return String(format: "missed by %.1f×", ratio / limit)
+  /// "met", "missed by N×", or for a known miss "expected: <lesson>"; prefixed with why it is
+  /// unreliable when the twins' ratio (`control`) shows the machine changed speed.
+  func verdict(_ ratio: Double, control: Double? = nil) -> String {
+    let verdict: String
+    if ratio <= limit {
+      verdict = "met"
+    } else if let expectedMiss {
+      verdict = "expected: \(expectedMiss)"
+    } else {
+      verdict = String(format: "missed by %.1f×", ratio / limit)
+    }
+    guard let control, !Self.controlBand.contains(control) else { return verdict }
+    return String(
+      format: "unreliable: the same two cases in the other style read %.2f×, so the machine's "
+        + "speed changed between them; as measured, %@",
+      control,
+      verdict
+    )
   }
 }
 
@@ -298,20 +323,28 @@ extension Report {
 }
 
 extension Report {
-  /// Each goal with its measured ratio, or nil when a case was filtered out.
-  package func goalResults(_ goals: [Goal]) -> [(goal: Goal, ratio: Double)] {
+  /// Each goal with its measured ratio and its verdict; a goal whose cases were filtered out
+  /// is left out.
+  package func goalResults(_ goals: [Goal]) -> [(goal: Goal, ratio: Double, verdict: String)] {
     goals.compactMap { goal in
-      guard let top = result(goal.numerator)?.p50, let bottom = result(goal.denominator)?.p50
-      else { return nil }
-      return (goal, top / bottom)
+      guard let ratio = medianRatio(goal.numerator, goal.denominator) else { return nil }
+      let control = goal.control.flatMap { medianRatio($0.numerator, $0.denominator) }
+      return (goal, ratio, goal.verdict(ratio, control: control))
     }
+  }
+
+  /// The ratio of two cases' medians, or nil when either is missing.
+  private func medianRatio(_ numerator: String, _ denominator: String) -> Double? {
+    guard let top = result(numerator)?.p50, let bottom = result(denominator)?.p50, bottom > 0
+    else { return nil }
+    return top / bottom
   }
 
   /// The goals, one line each (wrapped to the table's width), for the terminal.
   package func goalsText(_ goals: [Goal]) -> String {
-    goalResults(goals).map { goal, ratio in
+    goalResults(goals).map { goal, ratio, verdict in
       Self.wrap(
-        String(format: "goal: %@ — %.2f× (%@)", goal.title, ratio, goal.verdict(ratio)),
+        String(format: "goal: %@ — %.2f× (%@)", goal.title, ratio, verdict),
         width: Self.columns - 2
       ).replacingOccurrences(of: "\n", with: "\n  ")
     }.joined(separator: "\n")
@@ -320,8 +353,8 @@ extension Report {
   /// The goals as a Markdown table.
   package func goalsMarkdown(_ goals: [Goal]) -> String {
     (["| goal | measured | verdict |", "| --- | --- | --- |"]
-      + goalResults(goals).map { goal, ratio in
-        String(format: "| %@ | %.2f× | %@ |", goal.title, ratio, goal.verdict(ratio))
+      + goalResults(goals).map { goal, ratio, verdict in
+        String(format: "| %@ | %.2f× | %@ |", goal.title, ratio, verdict)
       }).joined(separator: "\n")
   }
 

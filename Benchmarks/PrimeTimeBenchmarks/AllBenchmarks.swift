@@ -21,7 +21,8 @@ let goals = [
     title: "Nested depth 10 ≤ 3× depth 1",
     numerator: "NestedStore.Send.Depth10",
     denominator: "NestedStore.Send.Depth1",
-    limit: 3
+    limit: 3,
+    control: ("Vanilla.NestedMutate.Depth10", "Vanilla.NestedMutate.Depth1")
   ),
   Goal(
     title: "Store.Send ≤ 1.2× Vanilla.Mutate",
@@ -45,7 +46,8 @@ let goals = [
     title: "Nested depth 10 ≤ 1.5× depth 1",
     numerator: "NestedStore.Send.Depth10",
     denominator: "NestedStore.Send.Depth1",
-    limit: 1.5
+    limit: 1.5,
+    control: ("Vanilla.NestedMutate.Depth10", "Vanilla.NestedMutate.Depth1")
   ),
   Goal(
     title: "Presented child ≤ 1.5× vanilla",
@@ -81,19 +83,22 @@ let goals = [
     title: "Stack element action at 10,000 ≤ 1.2× at 1",
     numerator: "Stack.ElementAction.10000",
     denominator: "Stack.ElementAction.1",
-    limit: 1.2
+    limit: 1.2,
+    control: ("Vanilla.StackElement.10000", "Vanilla.StackElement.1")
   ),
   Goal(
     title: "Store, modal reporting to its parent: 100,000 favourites ≤ 1.2× 10",
     numerator: "Store.SaveRemoveFavoriteReported.100000",
     denominator: "Store.SaveRemoveFavoriteReported.10",
-    limit: 1.2
+    limit: 1.2,
+    control: ("Vanilla.SaveRemoveFavoriteInPlace.100000", "Vanilla.SaveRemoveFavoriteInPlace.10")
   ),
   Goal(
     title: "Vanilla, modal changing the model in place: 100,000 favourites ≤ 1.2× 10",
     numerator: "Vanilla.SaveRemoveFavoriteInPlace.100000",
     denominator: "Vanilla.SaveRemoveFavoriteInPlace.10",
-    limit: 1.2
+    limit: 1.2,
+    control: ("Store.SaveRemoveFavoriteReported.100000", "Store.SaveRemoveFavoriteReported.10")
   ),
   Goal(
     title: "Store: 100,000 favourites ≤ 1.2× 10 favourites",

@@ -232,6 +232,54 @@ struct HarnessTests {
     )
   }
 
+  /// A goal over two cases that are not timed in turns names its twins in the other style.
+  ///
+  /// A speed change of the machine between the two cases (depth 10 and depth 1) shows in the
+  /// twins, and the verdict then says the run is unreliable instead of passing it as met.
+  @Test func aGoalWhoseTwinsDisagreeIsReportedAsUnreliable() {
+    func report(vanillaDepth10: Double) -> Report {
+      Report(
+        machine: Machine(cpu: "test", cores: 2, toolchain: "test", date: "2026-11-27T00:00:00Z"),
+        quick: false,
+        results: [
+          .sample("Vanilla.NestedMutate.Depth1", pair: "leaf +1 at depth 1", .vanilla, 126),
+          .sample("NestedStore.Send.Depth1", pair: "leaf +1 at depth 1", .composable, 121),
+          .sample(
+            "Vanilla.NestedMutate.Depth10",
+            pair: "leaf +1 at depth 10",
+            .vanilla,
+            vanillaDepth10
+          ),
+          .sample("NestedStore.Send.Depth10", pair: "leaf +1 at depth 10", .composable, 147),
+        ]
+      )
+    }
+    let goal = Goal(
+      title: "Nested depth 10 ≤ 1.5× depth 1",
+      numerator: "NestedStore.Send.Depth10",
+      denominator: "NestedStore.Send.Depth1",
+      limit: 1.5,
+      control: ("Vanilla.NestedMutate.Depth10", "Vanilla.NestedMutate.Depth1")
+    )
+    // The vanilla depth-10 write measured faster than the depth-1 one: the machine sped up.
+    let sped = report(vanillaDepth10: 81).goalsMarkdown([goal])
+    #expect(sped.contains("| 1.21× | unreliable: the same two cases in the other style read 0.64×"))
+    #expect(sped.contains("as measured, met |"))
+    // Twins within the band: the verdict stands alone.
+    let steady = report(vanillaDepth10: 134).goalsMarkdown([goal])
+    #expect(steady.contains("| 1.21× | met |"))
+    // A goal without twins, or whose twins were filtered out, is judged on its own ratio.
+    let filtered = Report(
+      machine: Machine(cpu: "test", cores: 2, toolchain: "test", date: "2026-11-27T00:00:00Z"),
+      quick: false,
+      results: [
+        .sample("NestedStore.Send.Depth1", pair: "leaf +1 at depth 1", .composable, 100),
+        .sample("NestedStore.Send.Depth10", pair: "leaf +1 at depth 10", .composable, 200),
+      ]
+    ).goalsText([goal])
+    #expect(filtered.contains("2.00× (missed by 1.3×)"))
+  }
+
   @Test func aShortenedLabelKeepsItsStartAndEnoughOfItsEndToStayUnique() {
     #expect(
       Report.shortened("save + remove favourite, 100000 favourites", to: 21, keepingEnd: 9)
