@@ -120,7 +120,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   /// at each level. One object is one pointer. Measured with `Docs/benchmarks/valgrind.sh`:
   /// a `Scope` level cost 88 instructions per action as a closure of the values and 65 as the
   /// object's method (`NestedStore.Send.Depth10` 1,464 → 1,256), 51 since `run` keeps the
-  /// effect's mapping out of line (1,120). The same change to the presentation `ifLet`, which
+  /// effect's mapping out of line (1,121). The same change to the presentation `ifLet`, which
   /// does much more per action, measured no gain (`Store.Send` 1,041 → 1,069), so the other
   /// operators stay closures.
   @usableFromInline
@@ -153,9 +153,10 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     /// The child's effect in parent actions, out of line.
     ///
     /// The path most actions take (extract, run the child, `.none`) then keeps three of the
-    /// object's fields live instead of nine. Measured with `Docs/benchmarks/valgrind.sh`: `NestedStore.Send.Depth10` 1,260 → 1,137
-    /// instructions, `NestedStore.Send.Depth1` 676 → 660 (a call through a closure that holds
-    /// this object, instead of through the method itself, made it 1,121 and 662).
+    /// object's fields live instead of nine. Measured with `Docs/benchmarks/valgrind.sh`:
+    /// `NestedStore.Send.Depth10` 1,260 → 1,137 instructions, `NestedStore.Send.Depth1`
+    /// 676 → 660 (a call through a closure that holds this object, instead of through the
+    /// method itself, made it 1,121 and 662).
     @inlinable @inline(never)
     func lift(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
       effect.map(actionPath.embed)
