@@ -237,22 +237,22 @@ struct HarnessTests {
   /// A speed change of the machine between the two cases (depth 10 and depth 1) shows in the
   /// twins, and the verdict then says the run is unreliable instead of passing it as met.
   @Test func aGoalWhoseTwinsDisagreeIsReportedAsUnreliable() {
-    func report(vanillaDepth10: Double) -> Report {
+    func report(_ medians: [(String, Benchmark.Style, Double)]) -> Report {
       Report(
         machine: Machine(cpu: "test", cores: 2, toolchain: "test", date: "2026-11-27T00:00:00Z"),
         quick: false,
-        results: [
-          .sample("Vanilla.NestedMutate.Depth1", pair: "leaf +1 at depth 1", .vanilla, 126),
-          .sample("NestedStore.Send.Depth1", pair: "leaf +1 at depth 1", .composable, 121),
-          .sample(
-            "Vanilla.NestedMutate.Depth10",
-            pair: "leaf +1 at depth 10",
-            .vanilla,
-            vanillaDepth10
-          ),
-          .sample("NestedStore.Send.Depth10", pair: "leaf +1 at depth 10", .composable, 147),
-        ]
+        results: medians.map { name, style, p50 in .sample(name, pair: name, style, p50) }
       )
+    }
+    let composable = [
+      ("NestedStore.Send.Depth1", Benchmark.Style.composable, 121.0),
+      ("NestedStore.Send.Depth10", .composable, 147),
+    ]
+    func twins(depth10: Double) -> [(String, Benchmark.Style, Double)] {
+      [
+        ("Vanilla.NestedMutate.Depth1", .vanilla, 126),
+        ("Vanilla.NestedMutate.Depth10", .vanilla, depth10),
+      ]
     }
     let goal = Goal(
       title: "Nested depth 10 ≤ 1.5× depth 1",
@@ -262,22 +262,17 @@ struct HarnessTests {
       control: ("Vanilla.NestedMutate.Depth10", "Vanilla.NestedMutate.Depth1")
     )
     // The vanilla depth-10 write measured faster than the depth-1 one: the machine sped up.
-    let sped = report(vanillaDepth10: 81).goalsMarkdown([goal])
+    let sped = report(composable + twins(depth10: 81)).goalsMarkdown([goal])
     #expect(sped.contains("| 1.21× | unreliable: the same two cases in the other style read 0.64×"))
     #expect(sped.contains("as measured, met |"))
     // Twins within the band: the verdict stands alone.
-    let steady = report(vanillaDepth10: 134).goalsMarkdown([goal])
+    let steady = report(composable + twins(depth10: 134)).goalsMarkdown([goal])
     #expect(steady.contains("| 1.21× | met |"))
-    // A goal without twins, or whose twins were filtered out, is judged on its own ratio.
-    let filtered = Report(
-      machine: Machine(cpu: "test", cores: 2, toolchain: "test", date: "2026-11-27T00:00:00Z"),
-      quick: false,
-      results: [
-        .sample("NestedStore.Send.Depth1", pair: "leaf +1 at depth 1", .composable, 100),
-        .sample("NestedStore.Send.Depth10", pair: "leaf +1 at depth 10", .composable, 200),
-      ]
-    ).goalsText([goal])
-    #expect(filtered.contains("2.00× (missed by 1.3×)"))
+    // A goal whose twins were filtered out is judged on its own ratio.
+    let alone = report([
+      ("NestedStore.Send.Depth1", .composable, 100), ("NestedStore.Send.Depth10", .composable, 200),
+    ])
+    #expect(alone.goalsText([goal]).contains("2.00× (missed by 1.3×)"))
   }
 
   @Test func aShortenedLabelKeepsItsStartAndEnoughOfItsEndToStayUnique() {
