@@ -2,7 +2,8 @@
 # Regenerates the benchmark results in Docs/ from real release runs on this machine: three runs,
 # one after the other. The first run's full results go to Docs/benchmarks/results.{json,md,svg}
 # and between the results markers of Docs/Benchmarks.md; the range of each pair's medians and
-# ratio over the three runs goes to Docs/benchmarks/ranges.md and between the ranges markers.
+# ratio over the three runs, and each goal as each run judged it, go to Docs/benchmarks/ranges.md
+# and between the ranges markers.
 # Run it on a quiet machine (nothing else building). Usage: bash Docs/benchmarks/regenerate.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -14,8 +15,9 @@ trap 'rm -rf "$runs"' EXIT
   --markdown Docs/benchmarks/results.md \
   --svg Docs/benchmarks/results.svg > /dev/null
 cp Docs/benchmarks/results.json "$runs/1.json"
+cp Docs/benchmarks/results.md "$runs/1.md"
 for run in 2 3; do
-  .build/release/prime-time-benchmarks --json "$runs/$run.json" > /dev/null
+  .build/release/prime-time-benchmarks --json "$runs/$run.json" --markdown "$runs/$run.md" > /dev/null
 done
 python3 - "$runs" <<'PY'
 import json, pathlib, sys
@@ -61,6 +63,25 @@ for pair in order:
             f"| {label} | {span(v, duration) if v else '—'} | {span(c, duration) if c else '—'} | {ratio} |"
         )
 
+# Each goal as each run's report judged it (the goals and their verdicts are the benchmark's
+# own, read from the Markdown report of every run).
+def goal_rows(markdown):
+    section = markdown.split("### Goals", 1)[1]
+    cells = [line.strip("|").split(" | ") for line in section.splitlines() if line.startswith("| ")]
+    # cells[0] is the header, cells[1] the separator.
+    return [(title.strip(), ratio.strip(), verdict.strip()) for title, ratio, verdict in cells[2:]]
+
+def short(verdict):
+    if verdict.startswith("unreliable"):
+        return "unreliable (as measured, " + verdict.rsplit("as measured, ", 1)[1] + ")"
+    return verdict.split(":", 1)[0]  # "expected: <lesson>" → "expected"
+
+judged = [goal_rows(p.read_text()) for p in sorted(pathlib.Path(sys.argv[1]).glob("*.md"))]
+goals = [
+    f"| {title} | " + " | ".join(f"{run[i][1]} {short(run[i][2])}" for run in judged) + " |"
+    for i, (title, _, _) in enumerate(judged[0])
+]
+
 machine = runs[0]["machine"]
 table = "\n".join(
     [
@@ -71,6 +92,13 @@ table = "\n".join(
         "| pair | vanilla | composable | ratio |",
         "| --- | --- | --- | --- |",
         *rows,
+        "",
+        "Each goal in each run, as that run's report judged it (the first run is the one printed in "
+        "full below):",
+        "",
+        "| goal | " + " | ".join(f"run {i + 1}" for i in range(len(judged))) + " |",
+        "| --- | " + " | ".join("---" for _ in judged) + " |",
+        *goals,
     ]
 )
 pathlib.Path("Docs/benchmarks/ranges.md").write_text(table + "\n")
