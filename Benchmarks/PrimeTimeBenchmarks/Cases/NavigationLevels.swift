@@ -67,6 +67,30 @@ struct CaseLevel: Reducer {
   }
 }
 
+/// A presented destination, an enum whose `counter` case holds the leaf counter: the shape an app
+/// uses for a screen that can present one of several children.
+struct DestinationLevel: Reducer {
+  struct State: Equatable {
+    var destination = PresentationState<CaseLevel.State>(wrappedValue: .counter(Level0.State()))
+  }
+  enum Action: Equatable, Sendable, CasePathable {
+    case destination(PresentationAction<CaseLevel.Action>)
+    struct AllCasePaths: Sendable {
+      let destination = AnyCasePath<Action, PresentationAction<CaseLevel.Action>>(
+        embed: { .destination($0) },
+        extract: { if case .destination(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .ifLet(\.destination, action: \.destination) {
+        Scope(state: \.counter, action: \.counter) { Level0() }
+      }
+  }
+}
+
 /// The vanilla presented child: an optional child object.
 @MainActor @Observable final class VanillaPresentedLevel {
   var child: VanillaLevel0? = VanillaLevel0()
@@ -79,6 +103,11 @@ struct CaseLevel: Reducer {
     case idle
   }
   var destination = Destination.counter(VanillaLevel0())
+}
+
+/// The vanilla presented destination: an optional enum holding the child object.
+@MainActor @Observable final class VanillaDestinationLevel {
+  var destination: VanillaCaseLevel.Destination? = .counter(VanillaLevel0())
 }
 
 /// The leaf +1 in the vanilla optional child (the same work beside either presented form).
@@ -152,6 +181,32 @@ let navigationLevelBenchmarks: [Benchmark] = [
     let store = Store(initialState: CaseLevel.State.counter(Level0.State())) { CaseLevel() }
     return .sync { iterations in
       for _ in 0..<iterations { store.send(.counter(.incrementButtonTapped)) }
+      blackHole(store)
+    }
+  },
+  Benchmark(
+    name: "Vanilla.NestedMutate.DestinationStored",
+    pair: "leaf +1 in a presented enum destination, stored property",
+    style: .vanilla
+  ) {
+    let root = VanillaDestinationLevel()
+    return .sync { iterations in
+      for _ in 0..<iterations {
+        if case .counter(let child)? = root.destination { child.count &+= 1 }
+      }
+      blackHole(root)
+    }
+  },
+  Benchmark(
+    name: "NestedStore.Send.DestinationStored",
+    pair: "leaf +1 in a presented enum destination, stored property",
+    style: .composable
+  ) {
+    let store = Store(initialState: DestinationLevel.State()) { DestinationLevel() }
+    return .sync { iterations in
+      for _ in 0..<iterations {
+        store.send(.destination(.presented(.counter(.incrementButtonTapped))))
+      }
       blackHole(store)
     }
   },

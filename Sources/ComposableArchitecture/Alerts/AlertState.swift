@@ -146,36 +146,26 @@ extension ConfirmationDialogState: Equatable where Action: Equatable {}
 extension ConfirmationDialogState: Hashable where Action: Hashable {}
 extension ConfirmationDialogState: Sendable where Action: Sendable {}
 
-/// Whether a presented value is an alert or a dialog, or an enum case holding one (a destination
-/// such as `.alert(AlertState<…>)`), decided for its type once where it can be.
+/// Whether a presented type is an alert or a dialog, decided for the type once; a destination
+/// enum's case that holds one (`.alert(AlertState<…>)`) is known from the child's identity,
+/// which records it when it reads the case (``_NavigationIdentity/isEphemeral``).
 ///
 /// A built `ifLet` keeps one, so an ordinary presented feature pays a load and a check per
-/// action. Both facts are read from the type when the probe is made and never change, so a
-/// read is a plain load (a `var` here would pay Swift's run-time exclusivity check, about 80
+/// action. The fact is read from the type when the probe is made and never changes, so a read is
+/// a plain load (a `var` here would pay Swift's run-time exclusivity check, about 80
 /// instructions, on every action through `ifLet`).
 @usableFromInline
 final class _EphemeralProbe: Sendable {
   @usableFromInline let typeIsEphemeral: Bool
-  /// Whether the presented type is an enum, whose current case may hold an alert or a dialog.
-  @usableFromInline let isEnum: Bool
 
   @usableFromInline
   init(_ type: Any.Type) {
     self.typeIsEphemeral = type is any _EphemeralState.Type
-    self.isEnum = _isEnumType(type)
   }
 
-  /// Whether a value of the type can be an alert or a dialog at all.
+  /// Whether the presented child with `identity` goes away after any of its actions.
   @inlinable
-  func mayBeEphemeral() -> Bool { typeIsEphemeral || isEnum }
-
-  /// Whether `value` is an alert or a dialog, or an enum case holding one.
-  @usableFromInline
-  func isEphemeral(_ value: Any) -> Bool {
-    if typeIsEphemeral { return true }
-    guard isEnum, let payload = Mirror(reflecting: value).children.first?.value else {
-      return false
-    }
-    return payload is any _EphemeralState
+  func isEphemeral(_ identity: _NavigationIdentity) -> Bool {
+    typeIsEphemeral || identity.isEphemeral
   }
 }

@@ -14,19 +14,38 @@
 /// it on every action, where a struct of optionals would be copied field by field.
 @usableFromInline
 final class _NavigationIdentity: Hashable, Sendable {
+  /// The enum case, as ``_EnumTag`` numbers it; `nil` for a value that is not an enum.
+  @usableFromInline let tag: UInt32?
+  /// The case's label, for an enum whose case ``_EnumTag`` cannot read (never seen in practice:
+  /// every enum's metadata carries the witness it reads); `nil` otherwise.
   let caseName: String?
-  let id: _SendableAnyHashable?
+  @usableFromInline let id: _SendableAnyHashable?
+  /// Whether `id` is set, as a flag: testing the optional itself copies the existential inside
+  /// it (through its value witnesses, about 600 instructions per test).
+  @usableFromInline let hasID: Bool
+  /// Whether the child is an alert or a dialog, or an enum case holding one.
+  ///
+  /// Such a child goes away after any of its actions. Not part of the identity (it follows
+  /// from the case).
+  @usableFromInline let isEphemeral: Bool
 
   /// The identity of every value of a type whose values cannot differ in identity.
-  @usableFromInline static let plain = _NavigationIdentity(caseName: nil, id: nil)
+  @usableFromInline static let plain = _NavigationIdentity(
+    tag: nil,
+    caseName: nil,
+    id: nil,
+    isEphemeral: false
+  )
 
-  init(caseName: String?, id: _SendableAnyHashable?) {
+  init(tag: UInt32?, caseName: String?, id: _SendableAnyHashable?, isEphemeral: Bool) {
+    self.tag = tag
     self.caseName = caseName
     self.id = id
+    self.hasID = id != nil
+    self.isEphemeral = isEphemeral
   }
 
-  /// Equal when both name the same case and `id` (the shared ``plain`` instance is checked by
-  /// pointer first).
+  /// Equal when both name the same case and `id` (one instance is equal to itself at once).
   @inlinable
   static func == (lhs: _NavigationIdentity, rhs: _NavigationIdentity) -> Bool {
     lhs === rhs || lhs.isEqual(to: rhs)
@@ -34,27 +53,38 @@ final class _NavigationIdentity: Hashable, Sendable {
 
   @usableFromInline
   func isEqual(to other: _NavigationIdentity) -> Bool {
-    caseName == other.caseName && id == other.id
+    tag == other.tag && caseName == other.caseName && id == other.id
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
+    hasher.combine(tag)
     hasher.combine(caseName)
     hasher.combine(id)
   }
 
-  /// Reads the case and `id` of a value whose type can differ in identity (not the hot path:
-  /// enum state is read with `Mirror`).
+  /// Reads the case and `id` of a value whose type can differ in identity.
+  ///
+  /// The slow path, taken when a child is first seen, when its case changes, and on each read
+  /// of an `Identifiable` value or of an enum case whose payload is `Identifiable` (see
+  /// ``_IdentityReader/identity(of:after:)``). An enum's payload is read with `Mirror`.
   @usableFromInline
-  static func reading<Value>(_ value: Value) -> _NavigationIdentity {
+  static func reading<Value>(_ value: Value, tags: _EnumTag<Value>?) -> _NavigationIdentity {
     guard _isEnumType(Value.self) else {
-      return _NavigationIdentity(caseName: nil, id: _identifiableID(value))
+      return _NavigationIdentity(
+        tag: nil,
+        caseName: nil,
+        id: _identifiableID(value),
+        isEphemeral: value is any _EphemeralState
+      )
     }
-    let mirror = Mirror(reflecting: value)
-    guard let payload = mirror.children.first else {
-      return _NavigationIdentity(caseName: String(describing: value), id: nil)
-    }
-    return _NavigationIdentity(caseName: payload.label, id: _identifiableID(payload.value))
+    let payload = Mirror(reflecting: value).children.first
+    return _NavigationIdentity(
+      tag: tags?.tag(of: value),
+      caseName: tags == nil ? payload?.label ?? String(describing: value) : nil,
+      id: payload.flatMap { _identifiableID($0.value) },
+      isEphemeral: payload?.value is any _EphemeralState
+    )
   }
 
   /// Whether values of `type` can differ in identity at all: enums and `Identifiable` types.
@@ -79,11 +109,15 @@ struct _IdentityReader<Value> {
   /// nothing. Safe: `plain` is a `static let`, created once and never released, so the reference
   /// is valid for the life of the process; each read takes a retained copy of it.
   @usableFromInline let _plain: Unmanaged<_NavigationIdentity>
+  /// Reads an enum child's case; `nil` for any other child (made once for a resolved reader,
+  /// at each read for an unresolved one, where it costs a few loads).
+  @usableFromInline let tags: _EnumTag<Value>?
 
   @inlinable
   init(canChange: Bool?) {
     self.canChange = canChange
     self._plain = .passUnretained(.plain)
+    self.tags = canChange == true ? _EnumTag() : nil
   }
 
   /// The identity of every value of a type whose values cannot differ in identity.
@@ -103,9 +137,27 @@ struct _IdentityReader<Value> {
   var valuesCanChange: Bool { canChange ?? _NavigationIdentity.canChange(Value.self) }
 
   /// The identity of `value`; the value is read only when its type can differ in identity.
+  ///
+  /// `previous` is the identity this operator last saw for the same place, if any. When it is
+  /// an enum case without an `id` and `value` is the same case, it is returned as it is: the
+  /// case's payload type is fixed, so it has no `id` either, and no `Mirror`, cast or
+  /// allocation is needed (the path every action through a presented destination takes).
+  /// The one shape this reads differently from a full read: a case whose payload is an
+  /// existential (`case other(Any)`) that changes from a value that is not `Identifiable` to one
+  /// that is, within that case, keeps the old identity.
   @inlinable
-  func identity(of value: Value) -> _NavigationIdentity {
-    valuesCanChange ? _NavigationIdentity.reading(value) : plain
+  func identity(
+    of value: Value,
+    after previous: _NavigationIdentity? = nil
+  ) -> _NavigationIdentity {
+    guard valuesCanChange else { return plain }
+    let tags = self.tags ?? _EnumTag()
+    if let previous, let tags, let tag = previous.tag, !previous.hasID,
+      tags.tag(of: value) == tag
+    {
+      return previous
+    }
+    return .reading(value, tags: tags)
   }
 }
 

@@ -74,13 +74,16 @@ public struct PresentationState<State> {
   }
 
   /// The identity of the presented child, or `nil` when nothing is presented; the value is
-  /// looked at only when its type can differ in identity.
+  /// looked at only when its type can differ in identity, and compared with the identity
+  /// `ifLet` last saw here, which it is while the child stays the same case.
   @inlinable
   func _identity(_ reader: _IdentityReader<State>) -> _NavigationIdentity? {
     // Absent first: most actions pass an `ifLet` with nothing presented, and the reader may
-    // look a conformance up at run time.
-    guard let value = box.value else { return nil }
-    return reader.identity(of: value)
+    // look a conformance up at run time. The value is copied out only when it is read, and the
+    // last identity seen is passed only then (passing it retains and releases it).
+    guard box.value != nil else { return nil }
+    guard reader.valuesCanChange, let value = box.value else { return reader.plain }
+    return reader.identity(of: value, after: _presentedIdentity)
   }
 
   /// The wrapper itself, for `ifLet(\.$primeModal, …)`.

@@ -72,6 +72,45 @@ struct EffectLifetimeTests {
   }
 
   @Test(arguments: Running.allCases)
+  func presentationKeepsTheEffectsOfADestinationReplacedInTheSameCase(running: Running) async {
+    let store = makeStore(Host.State(destination: .stopwatch(Stopwatch.State())), running)
+    await store.send(.destination(.presented(.stopwatch(.startButtonTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.stopwatch(.tick)))) {
+      $0.destination = .stopwatch(Stopwatch.State(ticks: 1))
+    }
+    // A stopwatch's state has no `id`: a new value in the same case is the same child.
+    await store.send(.restartStopwatchButtonTapped) {
+      $0.destination = .stopwatch(Stopwatch.State())
+    }
+    await clock.advance(by: .seconds(1))
+    await store.receive(.destination(.presented(.stopwatch(.tick)))) {
+      $0.destination = .stopwatch(Stopwatch.State(ticks: 1))
+    }
+    await store.send(.destination(.dismiss)) { $0.destination = nil }
+  }
+
+  @Test(arguments: Running.allCases)
+  func presentationCancelsADestinationThatLeavesACaseWithoutAnID(running: Running) async {
+    let store = makeStore(Host.State(destination: .stopwatch(Stopwatch.State())), running)
+    await store.send(.destination(.presented(.stopwatch(.startButtonTapped))))
+    await store.send(.showTickerButtonTapped(id: 1)) {
+      $0.destination = .ticker(Ticker.State(id: 1))
+    }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test(arguments: Running.allCases)
+  func presentationCancelsADestinationCaseReplacedByAnotherID(running: Running) async {
+    let store = makeStore(Host.State(destination: .ticker(Ticker.State(id: 1))), running)
+    await store.send(.destination(.presented(.ticker(.startButtonTapped))))
+    await store.send(.showTickerButtonTapped(id: 2)) {
+      $0.destination = .ticker(Ticker.State(id: 2))
+    }
+    await clock.advance(by: .seconds(5))
+  }
+
+  @Test(arguments: Running.allCases)
   func ifCaseLetCancelsAChildThatChangesCaseOrID(running: Running) async {
     let initialState = Switcher.State.ticking(Ticker.State(id: 1))
     let store =

@@ -46,4 +46,57 @@ struct IdentityReaderTests {
     #expect(counter == reader.identity(of: .counter(2)))
     #expect(counter != reader.identity(of: .facts("")))
   }
+
+  enum Destination {
+    case counter(Int)
+    case facts(String)
+    case item(Item)
+    case alert(AlertState<Int>)
+  }
+
+  struct Item: Identifiable {
+    var id: Int
+    var name = ""
+  }
+
+  /// The path every action through a presented destination takes: the same case, whose payload
+  /// has no `id`, is the same child, and the identity seen before is handed back as it is.
+  @Test func aDestinationThatStaysInItsCaseKeepsTheIdentitySeenBefore() {
+    for reader in [_IdentityReader<Destination>.resolved, .unresolved] {
+      let counter = reader.identity(of: .counter(1))
+      #expect(reader.identity(of: .counter(2), after: counter) === counter)
+      let facts = reader.identity(of: .facts("a"), after: counter)
+      #expect(facts !== counter)
+      #expect(facts != counter)
+      #expect(reader.identity(of: .facts("b"), after: facts) === facts)
+      #expect(reader.identity(of: .counter(1), after: facts) == counter)
+    }
+  }
+
+  /// A case whose payload is `Identifiable` is read every time: another `id` is another child.
+  @Test func aCaseWhosePayloadIsIdentifiableComparesItsID() {
+    let reader = _IdentityReader<Destination>.resolved
+    let first = reader.identity(of: .item(Item(id: 1)))
+    #expect(reader.identity(of: .item(Item(id: 1, name: "renamed")), after: first) == first)
+    #expect(reader.identity(of: .item(Item(id: 2)), after: first) != first)
+    #expect(reader.identity(of: .counter(1), after: first) != first)
+  }
+
+  /// Whether the case holds an alert is learned when the case is read, and kept with it.
+  @Test func anAlertCaseIsRecordedAsEphemeral() {
+    let reader = _IdentityReader<Destination>.resolved
+    let alert = reader.identity(of: .alert(AlertState { TextState("Delete?") }))
+    #expect(alert.isEphemeral)
+    let again = reader.identity(of: .alert(AlertState { TextState("Really?") }), after: alert)
+    #expect(again === alert)
+    #expect(!reader.identity(of: .counter(1), after: alert).isEphemeral)
+  }
+
+  /// Without the runtime's tag (never the case for an enum in practice), cases are told apart
+  /// by `Mirror`'s labels.
+  @Test func withoutATagReaderCasesAreToldApartByLabel() {
+    let counter = _NavigationIdentity.reading(Destination.counter(1), tags: nil)
+    #expect(_NavigationIdentity.reading(Destination.counter(2), tags: nil) == counter)
+    #expect(_NavigationIdentity.reading(Destination.facts(""), tags: nil) != counter)
+  }
 }

@@ -120,6 +120,33 @@ struct Ticker: Reducer {
   }
 }
 
+/// A ticker whose state is not `Identifiable`: any two of its values are the same child.
+struct Stopwatch: Reducer {
+  struct State: Equatable { var ticks = 0 }
+
+  enum Action: Equatable {
+    case startButtonTapped
+    case tick
+  }
+
+  @Dependency(\.continuousClock) var clock
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .startButtonTapped:
+      return .run { [clock] send in
+        while true {
+          try await clock.sleep(for: .seconds(1))
+          await send(.tick)
+        }
+      }
+    case .tick:
+      state.ticks += 1
+      return .none
+    }
+  }
+}
+
 /// A parent holding tickers in every way a feature can hold a child.
 ///
 /// A stack, a presented sheet, a presented enum destination, and a plain optional; it has a
@@ -146,21 +173,26 @@ struct Host: Reducer {
     case replaceItemButtonTapped(id: Int)
     case replaceSheetButtonTapped(id: Int)
     case sheet(PresentationAction<Ticker.Action>)
+    case restartStopwatchButtonTapped
     case showNoteButtonTapped
+    case showTickerButtonTapped(id: Int)
     case startHostTimerButtonTapped
   }
 
   struct Destination: Reducer {
     enum State: Equatable {
       case note(String)
+      case stopwatch(Stopwatch.State)
       case ticker(Ticker.State)
     }
 
     enum Action: Equatable {
+      case stopwatch(Stopwatch.Action)
       case ticker(Ticker.Action)
     }
 
     var body: some Reducer<State, Action> {
+      Scope(state: \.stopwatch, action: \.stopwatch) { Stopwatch() }
       Scope(state: \.ticker, action: \.ticker) { Ticker() }
     }
   }
@@ -193,8 +225,14 @@ struct Host: Reducer {
       case .sheet(.dismiss):
         if state.replacesDismissedSheet { state.sheet = Ticker.State(id: 99) }
         return .none
+      case .restartStopwatchButtonTapped:
+        state.destination = .stopwatch(Stopwatch.State())
+        return .none
       case .showNoteButtonTapped:
         state.destination = .note("Tickers rest here.")
+        return .none
+      case .showTickerButtonTapped(let id):
+        state.destination = .ticker(Ticker.State(id: id))
         return .none
       case .startHostTimerButtonTapped:
         return .run { [clock] send in
@@ -289,6 +327,10 @@ extension Host.Destination.State: CasePathable {
       embed: { .note($0) },
       extract: { if case .note(let text) = $0 { text } else { nil } }
     )
+    let stopwatch = AnyCasePath<Host.Destination.State, Stopwatch.State>(
+      embed: { .stopwatch($0) },
+      extract: { if case .stopwatch(let state) = $0 { state } else { nil } }
+    )
     let ticker = AnyCasePath<Host.Destination.State, Ticker.State>(
       embed: { .ticker($0) },
       extract: { if case .ticker(let state) = $0 { state } else { nil } }
@@ -299,6 +341,10 @@ extension Host.Destination.State: CasePathable {
 
 extension Host.Destination.Action: CasePathable {
   struct AllCasePaths: Sendable {
+    let stopwatch = AnyCasePath<Host.Destination.Action, Stopwatch.Action>(
+      embed: { .stopwatch($0) },
+      extract: { if case .stopwatch(let action) = $0 { action } else { nil } }
+    )
     let ticker = AnyCasePath<Host.Destination.Action, Ticker.Action>(
       embed: { .ticker($0) },
       extract: { if case .ticker(let action) = $0 { action } else { nil } }

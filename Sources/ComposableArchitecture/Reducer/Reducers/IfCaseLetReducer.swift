@@ -115,10 +115,11 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> {
     let childEffect = reduceChild(&state, action, statePath, actionPath, identities, child)
-    let identityBefore = statePath.extract(from: state).map(identities.identity(of:))
+    let identityBefore = statePath.extract(from: state).map { identities.identity(of: $0) }
     let parentEffect = parent(&state, action)
     if let identityBefore,
-      statePath.extract(from: state).map(identities.identity(of:)) != identityBefore
+      statePath.extract(from: state).map({ identities.identity(of: $0, after: identityBefore) })
+        != identityBefore
     {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }

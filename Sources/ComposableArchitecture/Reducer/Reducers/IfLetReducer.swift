@@ -120,26 +120,29 @@ where Parent.Action: CasePathable {
     let childEffect = reduceChild(&state, action, actionPath, statePath, identities, child)
     let identityBefore = Self.identity(statePath, &state, identities)
     let parentEffect = parent(&state, action)
-    if let identityBefore, Self.identity(statePath, &state, identities) != identityBefore {
+    if let identityBefore,
+      Self.identity(statePath, &state, identities, after: identityBefore) != identityBefore
+    {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
     return childEffect.merge(with: parentEffect)
   }
 
   /// The identity of the child, or `nil` when it is absent (its value is read only when its
-  /// type can differ in identity).
+  /// type can differ in identity; `previous` is the identity read before, if any).
   @inlinable
   static func identity<Path: _WritablePath>(
     _ statePath: Path,
     _ state: inout Parent.State,
-    _ identities: _IdentityReader<Child.State>
+    _ identities: _IdentityReader<Child.State>,
+    after previous: _NavigationIdentity? = nil
   ) -> _NavigationIdentity?
   where Path.Root == Parent.State, Path.Value == Child.State? {
     guard identities.valuesCanChange else {
       // In place: reading the optional would copy the child.
       return statePath.modify(&state, isPresent) ? identities.plain : nil
     }
-    return statePath.read(state) { $0.map(_NavigationIdentity.reading) }
+    return statePath.read(state) { $0.map { identities.identity(of: $0, after: previous) } }
   }
 
   /// The cancellation id of the effects of the child with `identity`.

@@ -250,7 +250,7 @@ where Parent.Action: CasePathable & Sendable {
     // A parent that answered `.dismiss` by presenting a different child keeps that child. An
     // alert or a dialog goes away after any of its buttons' actions, as the system's does.
     if identityAfter == identityBefore, let presentationAction,
-      Self.dismisses(presentationAction, statePath.read(state) { $0.wrappedValue }, ephemeral)
+      Self.dismisses(presentationAction, identityBefore, ephemeral)
     {
       statePath.modify(&state) { $0.wrappedValue = nil }
       identityAfter = nil
@@ -279,16 +279,14 @@ where Parent.Action: CasePathable & Sendable {
   @inlinable
   static func dismisses(
     _ action: PresentationAction<Destination.Action>,
-    _ presented: @autoclosure () -> Destination.State?,
+    _ presented: _NavigationIdentity,
     _ ephemeral: _EphemeralProbe?
   ) -> Bool {
     switch action {
     case .dismiss: return true
     case .presented:
       // A store's built `ifLet` keeps its probe; a direct `reduce(into:)` makes one only here.
-      let probe = ephemeral ?? _EphemeralProbe(Destination.State.self)
-      guard probe.mayBeEphemeral(), let presented = presented() else { return false }
-      return probe.isEphemeral(presented)
+      return (ephemeral ?? _EphemeralProbe(Destination.State.self)).isEphemeral(presented)
     }
   }
 
