@@ -73,27 +73,27 @@ struct EffectLifetimeTests {
 
   @Test(arguments: Running.allCases)
   func presentationKeepsTheEffectsOfADestinationReplacedInTheSameCase(running: Running) async {
-    let store = makeStore(Host.State(destination: .stopwatch(Stopwatch.State())), running)
-    await store.send(.destination(.presented(.stopwatch(.startButtonTapped))))
+    let store = makeStore(Host.State(destination: .timer(TimerFeature.State())), running)
+    await store.send(.destination(.presented(.timer(.startButtonTapped))))
     await clock.advance(by: .seconds(1))
-    await store.receive(.destination(.presented(.stopwatch(.tick)))) {
-      $0.destination = .stopwatch(Stopwatch.State(ticks: 1))
+    await store.receive(.destination(.presented(.timer(.tick)))) {
+      $0.destination = .timer(TimerFeature.State(ticks: 1))
     }
-    // A stopwatch's state has no `id`: a new value in the same case is the same child.
-    await store.send(.restartStopwatchButtonTapped) {
-      $0.destination = .stopwatch(Stopwatch.State())
+    // A timer's state has no `id`: a new value in the same case is the same child.
+    await store.send(.restartTimerButtonTapped) {
+      $0.destination = .timer(TimerFeature.State())
     }
     await clock.advance(by: .seconds(1))
-    await store.receive(.destination(.presented(.stopwatch(.tick)))) {
-      $0.destination = .stopwatch(Stopwatch.State(ticks: 1))
+    await store.receive(.destination(.presented(.timer(.tick)))) {
+      $0.destination = .timer(TimerFeature.State(ticks: 1))
     }
     await store.send(.destination(.dismiss)) { $0.destination = nil }
   }
 
   @Test(arguments: Running.allCases)
   func presentationCancelsADestinationThatLeavesACaseWithoutAnID(running: Running) async {
-    let store = makeStore(Host.State(destination: .stopwatch(Stopwatch.State())), running)
-    await store.send(.destination(.presented(.stopwatch(.startButtonTapped))))
+    let store = makeStore(Host.State(destination: .timer(TimerFeature.State())), running)
+    await store.send(.destination(.presented(.timer(.startButtonTapped))))
     await store.send(.showTickerButtonTapped(id: 1)) {
       $0.destination = .ticker(Ticker.State(id: 1))
     }

@@ -120,33 +120,6 @@ struct Ticker: Reducer {
   }
 }
 
-/// A ticker whose state is not `Identifiable`: any two of its values are the same child.
-struct Stopwatch: Reducer {
-  struct State: Equatable { var ticks = 0 }
-
-  enum Action: Equatable {
-    case startButtonTapped
-    case tick
-  }
-
-  @Dependency(\.continuousClock) var clock
-
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    switch action {
-    case .startButtonTapped:
-      return .run { [clock] send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-    case .tick:
-      state.ticks += 1
-      return .none
-    }
-  }
-}
-
 /// A parent holding tickers in every way a feature can hold a child.
 ///
 /// A stack, a presented sheet, a presented enum destination, and a plain optional; it has a
@@ -173,7 +146,7 @@ struct Host: Reducer {
     case replaceItemButtonTapped(id: Int)
     case replaceSheetButtonTapped(id: Int)
     case sheet(PresentationAction<Ticker.Action>)
-    case restartStopwatchButtonTapped
+    case restartTimerButtonTapped
     case showNoteButtonTapped
     case showTickerButtonTapped(id: Int)
     case startHostTimerButtonTapped
@@ -182,17 +155,17 @@ struct Host: Reducer {
   struct Destination: Reducer {
     enum State: Equatable {
       case note(String)
-      case stopwatch(Stopwatch.State)
+      case timer(TimerFeature.State)
       case ticker(Ticker.State)
     }
 
     enum Action: Equatable {
-      case stopwatch(Stopwatch.Action)
+      case timer(TimerFeature.Action)
       case ticker(Ticker.Action)
     }
 
     var body: some Reducer<State, Action> {
-      Scope(state: \.stopwatch, action: \.stopwatch) { Stopwatch() }
+      Scope(state: \.timer, action: \.timer) { TimerFeature() }
       Scope(state: \.ticker, action: \.ticker) { Ticker() }
     }
   }
@@ -225,8 +198,8 @@ struct Host: Reducer {
       case .sheet(.dismiss):
         if state.replacesDismissedSheet { state.sheet = Ticker.State(id: 99) }
         return .none
-      case .restartStopwatchButtonTapped:
-        state.destination = .stopwatch(Stopwatch.State())
+      case .restartTimerButtonTapped:
+        state.destination = .timer(TimerFeature.State())
         return .none
       case .showNoteButtonTapped:
         state.destination = .note("Tickers rest here.")
@@ -327,9 +300,9 @@ extension Host.Destination.State: CasePathable {
       embed: { .note($0) },
       extract: { if case .note(let text) = $0 { text } else { nil } }
     )
-    let stopwatch = AnyCasePath<Host.Destination.State, Stopwatch.State>(
-      embed: { .stopwatch($0) },
-      extract: { if case .stopwatch(let state) = $0 { state } else { nil } }
+    let timer = AnyCasePath<Host.Destination.State, TimerFeature.State>(
+      embed: { .timer($0) },
+      extract: { if case .timer(let state) = $0 { state } else { nil } }
     )
     let ticker = AnyCasePath<Host.Destination.State, Ticker.State>(
       embed: { .ticker($0) },
@@ -341,9 +314,9 @@ extension Host.Destination.State: CasePathable {
 
 extension Host.Destination.Action: CasePathable {
   struct AllCasePaths: Sendable {
-    let stopwatch = AnyCasePath<Host.Destination.Action, Stopwatch.Action>(
-      embed: { .stopwatch($0) },
-      extract: { if case .stopwatch(let action) = $0 { action } else { nil } }
+    let timer = AnyCasePath<Host.Destination.Action, TimerFeature.Action>(
+      embed: { .timer($0) },
+      extract: { if case .timer(let action) = $0 { action } else { nil } }
     )
     let ticker = AnyCasePath<Host.Destination.Action, Ticker.Action>(
       embed: { .ticker($0) },
