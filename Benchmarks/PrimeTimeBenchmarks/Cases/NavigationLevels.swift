@@ -91,6 +91,31 @@ struct DestinationLevel: Reducer {
   }
 }
 
+/// The leaf counter, `Identifiable`: a presented child whose `id` says which child it is.
+struct IdentifiedLevel0: Reducer {
+  struct State: Equatable, Identifiable {
+    var id = 1
+    var count = 0
+  }
+  typealias Action = Level0.Action
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.count &+= 1
+    return .none
+  }
+}
+
+/// A presented `Identifiable` child, declared as a stored `PresentationState` property.
+struct IdentifiedPresentationLevel: Reducer {
+  struct State: Equatable {
+    var child = PresentationState<IdentifiedLevel0.State>(wrappedValue: IdentifiedLevel0.State())
+  }
+  typealias Action = PresentedLevel.Action
+  var body: some Reducer<State, Action> {
+    Reduce { _, _ in .none }
+      .ifLet(\.child, action: \.child) { IdentifiedLevel0() }
+  }
+}
+
 /// The vanilla presented child: an optional child object.
 @MainActor @Observable final class VanillaPresentedLevel {
   var child: VanillaLevel0? = VanillaLevel0()
@@ -158,6 +183,21 @@ let navigationLevelBenchmarks: [Benchmark] = [
   ) {
     presentedChildIncrement(
       Store(initialState: StoredPresentationLevel.State()) { StoredPresentationLevel() }
+    )
+  },
+  Benchmark(
+    name: "Vanilla.NestedMutate.IdentifiedStored",
+    pair: "leaf +1 in a presented Identifiable child, stored property",
+    style: .vanilla,
+    make: vanillaPresentedChildIncrement
+  ),
+  Benchmark(
+    name: "NestedStore.Send.IdentifiedStored",
+    pair: "leaf +1 in a presented Identifiable child, stored property",
+    style: .composable
+  ) {
+    presentedChildIncrement(
+      Store(initialState: IdentifiedPresentationLevel.State()) { IdentifiedPresentationLevel() }
     )
   },
   Benchmark(

@@ -182,10 +182,8 @@ final class _CancelPath: Sendable {
 @usableFromInline
 struct _SendableAnyHashable: Hashable, @unchecked Sendable {
   // @unchecked Sendable is safe: it is built only from `Sendable` values (`_CancelID.init`),
-  // from the key paths ifLet/forEach use as cancellation namespaces, which are immutable
-  // objects, and from the `id`s of presented children (`_identifiableID`), which are only
-  // hashed and compared, on the store's actor, never mutated through this wrapper. AnyHashable
-  // adds no shared mutable state of its own.
+  // and from the key paths ifLet/forEach use as cancellation namespaces, which are immutable
+  // objects. AnyHashable adds no shared mutable state of its own.
   let value: AnyHashable
 
   @usableFromInline

@@ -19,10 +19,7 @@ final class _NavigationIdentity: Hashable, Sendable {
   /// The case's label, for an enum whose case ``_EnumTag`` cannot read (never seen in practice:
   /// every enum's metadata carries the witness it reads); `nil` otherwise.
   let caseName: String?
-  @usableFromInline let id: _SendableAnyHashable?
-  /// Whether `id` is set, as a flag: testing the optional itself copies the existential inside
-  /// it (through its value witnesses, about 600 instructions per test).
-  @usableFromInline let hasID: Bool
+  @usableFromInline let id: _ChildID?
   /// Whether the child is an alert or a dialog, or an enum case holding one.
   ///
   /// Such a child goes away after any of its actions. Not part of the identity (it follows
@@ -37,11 +34,10 @@ final class _NavigationIdentity: Hashable, Sendable {
     isEphemeral: false
   )
 
-  init(tag: UInt32?, caseName: String?, id: _SendableAnyHashable?, isEphemeral: Bool) {
+  init(tag: UInt32?, caseName: String?, id: _ChildID?, isEphemeral: Bool) {
     self.tag = tag
     self.caseName = caseName
     self.id = id
-    self.hasID = id != nil
     self.isEphemeral = isEphemeral
   }
 
@@ -53,28 +49,38 @@ final class _NavigationIdentity: Hashable, Sendable {
 
   @usableFromInline
   func isEqual(to other: _NavigationIdentity) -> Bool {
-    tag == other.tag && caseName == other.caseName && id == other.id
+    guard tag == other.tag, caseName == other.caseName else { return false }
+    switch (id, other.id) {
+    case (nil, nil): return true
+    case (let id?, let otherID?): return id.isEqual(to: otherID)
+    default: return false
+    }
   }
 
   @usableFromInline
   func hash(into hasher: inout Hasher) {
     hasher.combine(tag)
     hasher.combine(caseName)
-    hasher.combine(id)
+    id?.hash(into: &hasher)
   }
 
   /// Reads the case and `id` of a value whose type can differ in identity.
   ///
-  /// The slow path, taken when a child is first seen, when its case changes, and on each read
-  /// of an `Identifiable` value or of an enum case whose payload is `Identifiable` (see
+  /// The slow path, taken when a child is first seen, when its case or its `id` changes, and on
+  /// each read of an enum case whose payload is `Identifiable` (see
   /// ``_IdentityReader/identity(of:after:)``). An enum's payload is read with `Mirror`.
   @usableFromInline
-  static func reading<Value>(_ value: Value, tags: _EnumTag<Value>?) -> _NavigationIdentity {
+  static func reading<Value>(
+    _ value: Value,
+    tags: _EnumTag<Value>?,
+    ids: (any Identifiable.Type)?
+  ) -> _NavigationIdentity {
     guard _isEnumType(Value.self) else {
       return _NavigationIdentity(
         tag: nil,
         caseName: nil,
-        id: _identifiableID(value),
+        id: ids.map { type in withUnsafePointer(to: value) { _ChildID.of(type, at: $0) } }
+          ?? _ChildID.of(value),
         isEphemeral: value is any _EphemeralState
       )
     }
@@ -82,8 +88,8 @@ final class _NavigationIdentity: Hashable, Sendable {
     return _NavigationIdentity(
       tag: tags?.tag(of: value),
       caseName: tags == nil ? payload?.label ?? String(describing: value) : nil,
-      id: payload.flatMap { _identifiableID($0.value) },
-      isEphemeral: payload?.value is any _EphemeralState
+      id: payload.flatMap { _ChildID.of($0.value) },
+      isEphemeral: payload.map { $0.value is any _EphemeralState } ?? false
     )
   }
 
@@ -112,12 +118,19 @@ struct _IdentityReader<Value> {
   /// Reads an enum child's case; `nil` for any other child (made once for a resolved reader,
   /// at each read for an unresolved one, where it costs a few loads).
   @usableFromInline let tags: _EnumTag<Value>?
+  /// The child type's conformance to `Identifiable`, looked up once, when it is not an enum.
+  ///
+  /// For a resolved reader; `nil` otherwise, and then each read looks it up. A metatype, not a
+  /// closure: copying a reader then retains nothing.
+  @usableFromInline let ids: (any Identifiable.Type)?
 
   @inlinable
   init(canChange: Bool?) {
     self.canChange = canChange
     self._plain = .passUnretained(.plain)
     self.tags = canChange == true ? _EnumTag() : nil
+    self.ids =
+      canChange == true && !_isEnumType(Value.self) ? Value.self as? any Identifiable.Type : nil
   }
 
   /// The identity of every value of a type whose values cannot differ in identity.
@@ -138,10 +151,12 @@ struct _IdentityReader<Value> {
 
   /// The identity of `value`; the value is read only when its type can differ in identity.
   ///
-  /// `previous` is the identity this operator last saw for the same place, if any. When it is
-  /// an enum case without an `id` and `value` is the same case, it is returned as it is: the
-  /// case's payload type is fixed, so it has no `id` either, and no `Mirror`, cast or
-  /// allocation is needed (the path every action through a presented destination takes).
+  /// `previous` is the identity this operator last saw for the same place, if any, and it is
+  /// returned as it is when `value` is still that child, with no `Mirror`, cast or allocation:
+  /// - an enum in the same case, when that case had no `id`: the case's payload type is fixed,
+  ///   so it has none now either (the path every action through a presented destination takes);
+  /// - an `Identifiable` value that is not an enum, with the same `id`, compared as its own
+  ///   type (``_ChildID``).
   /// The one shape this reads differently from a full read: a case whose payload is an
   /// existential (`case other(Any)`) that changes from a value that is not `Identifiable` to one
   /// that is, within that case, keeps the old identity.
@@ -152,20 +167,90 @@ struct _IdentityReader<Value> {
   ) -> _NavigationIdentity {
     guard valuesCanChange else { return plain }
     let tags = self.tags ?? _EnumTag()
-    if let previous, let tags, let tag = previous.tag, !previous.hasID,
-      tags.tag(of: value) == tag
-    {
-      return previous
+    if let previous {
+      if let tags {
+        if let tag = previous.tag, previous.id == nil, tags.tag(of: value) == tag {
+          return previous
+        }
+      } else if let id = previous.id,
+        withUnsafePointer(to: value, { id.isID(ofValueAt: $0, ofType: Value.self) })
+      {
+        return previous
+      }
     }
-    return .reading(value, tags: tags)
+    return .reading(value, tags: tags, ids: ids)
   }
 }
 
-/// The `id` of an `Identifiable` value, type-erased; `nil` for any other value.
-func _identifiableID(_ value: Any) -> _SendableAnyHashable? {
-  func open<T: Identifiable>(_ value: T) -> AnyHashable { AnyHashable(value.id) }
-  guard let identifiable = value as? any Identifiable else { return nil }
-  return _SendableAnyHashable(open(identifiable))
+/// A child's `id`, kept as its own type, so that the next action compares the child's `id`
+/// with it directly: no dynamic cast, no `AnyHashable` (about 6,250 instructions per read for
+/// an `Identifiable` presented child when the `id` was an `AnyHashable` found by a cast).
+///
+/// Only ``_TypedChildID`` is ever made; this base class gives the calls a type that does not
+/// name the child's.
+@usableFromInline
+class _ChildID: @unchecked Sendable {
+  // @unchecked Sendable is safe: the only state is a subclass's `let id`, written once in `init`
+  // and afterwards only hashed and compared, never mutated; a child's `id` is a value (its
+  // `Hashable` conformance reads it, never changes it).
+
+  @usableFromInline init() {}
+
+  /// Whether the value at `pointer`, of type `type`, has this `id`.
+  @usableFromInline
+  func isID(ofValueAt pointer: UnsafeRawPointer, ofType type: Any.Type) -> Bool { false }
+
+  @usableFromInline func isEqual(to other: _ChildID) -> Bool { self === other }
+
+  @usableFromInline func hash(into hasher: inout Hasher) {
+    hasher.combine(ObjectIdentifier(self))
+  }
+
+  /// The `id` of `value` when it is `Identifiable`, else `nil` (a dynamic cast: the slow path).
+  @usableFromInline
+  static func of(_ value: Any) -> _ChildID? {
+    func open<Child: Identifiable>(_ child: Child) -> _ChildID { _TypedChildID<Child>(child.id) }
+    guard let identifiable = value as? any Identifiable else { return nil }
+    return open(identifiable)
+  }
+
+  /// The `id` of the value of `type` at `pointer`, with the conformance already at hand.
+  @usableFromInline
+  static func of(_ type: any Identifiable.Type, at pointer: UnsafeRawPointer) -> _ChildID {
+    func open<Child: Identifiable>(_: Child.Type) -> _ChildID {
+      // Safe: callers pass the address of a value of `type` (a reader, of its own child type).
+      _TypedChildID<Child>(pointer.assumingMemoryBound(to: Child.self).pointee.id)
+    }
+    return open(type)
+  }
+}
+
+/// The `id` of a child of type `Child`.
+@usableFromInline
+final class _TypedChildID<Child: Identifiable>: _ChildID, @unchecked Sendable {
+  // @unchecked Sendable is safe for the reason given in `_ChildID`: `id` is a constant.
+  @usableFromInline let id: Child.ID
+
+  @usableFromInline init(_ id: Child.ID) {
+    self.id = id
+  }
+
+  @usableFromInline
+  override func isID(ofValueAt pointer: UnsafeRawPointer, ofType type: Any.Type) -> Bool {
+    // Safe: the memory is read as a `Child` only when the caller says it holds one.
+    ObjectIdentifier(type) == ObjectIdentifier(Child.self)
+      && pointer.assumingMemoryBound(to: Child.self).pointee.id == id
+  }
+
+  @usableFromInline
+  override func isEqual(to other: _ChildID) -> Bool {
+    (other as? _TypedChildID<Child>)?.id == id
+  }
+
+  @usableFromInline
+  override func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+  }
 }
 
 /// Whether `type` is an enum (not `Optional`), read from its runtime metadata kind.

@@ -95,8 +95,24 @@ struct IdentityReaderTests {
   /// Without the runtime's tag (never the case for an enum in practice), cases are told apart
   /// by `Mirror`'s labels.
   @Test func withoutATagReaderCasesAreToldApartByLabel() {
-    let counter = _NavigationIdentity.reading(Destination.counter(1), tags: nil)
-    #expect(_NavigationIdentity.reading(Destination.counter(2), tags: nil) == counter)
-    #expect(_NavigationIdentity.reading(Destination.facts(""), tags: nil) != counter)
+    let counter = _NavigationIdentity.reading(Destination.counter(1), tags: nil, ids: nil)
+    #expect(_NavigationIdentity.reading(Destination.counter(2), tags: nil, ids: nil) == counter)
+    #expect(_NavigationIdentity.reading(Destination.facts(""), tags: nil, ids: nil) != counter)
+  }
+
+  /// An `Identifiable` child that is not an enum keeps its identity while its `id` stays, and
+  /// gets a new one, unequal and hashed apart, when its `id` changes.
+  @Test func anIdentifiableChildKeepsItsIdentityWhileItsIDStays() {
+    for reader in [_IdentityReader<Item>.resolved, .unresolved] {
+      let first = reader.identity(of: Item(id: 1))
+      #expect(reader.identity(of: Item(id: 1, name: "renamed"), after: first) === first)
+      let second = reader.identity(of: Item(id: 2), after: first)
+      #expect(second != first)
+      #expect(second.hashValue != first.hashValue)
+      let again = reader.identity(of: Item(id: 1))
+      #expect(again !== first)
+      #expect(again == first)
+      #expect(again.hashValue == first.hashValue)
+    }
   }
 }
