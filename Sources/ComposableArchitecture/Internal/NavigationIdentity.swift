@@ -103,51 +103,68 @@ final class _NavigationIdentity: Hashable, Sendable {
 /// Reads the identities of one operator's children.
 ///
 /// Whether a child type's values can differ in identity is a run-time conformance check (a few
-/// hundred instructions), so a store's built operator looks it up once, when it is built; a
-/// direct `reduce(into:action:)`, which builds nothing ahead of time, looks it up at each read.
+/// hundred instructions), so a store's built operator looks it up once, when it is built, with
+/// what reading an identity of that type needs; a direct `reduce(into:action:)`, which builds
+/// nothing ahead of time, looks it up at each read.
+///
+/// One enum of two words: every operator that holds a reader copies it into each call, and a
+/// reader with a field for each kind measured about 60 instructions more per action through
+/// `ifCaseLet` (`NestedStore.Send.EnumCase`, whose child type is plain).
 @usableFromInline
 struct _IdentityReader<Value> {
-  @usableFromInline let canChange: Bool?
-  /// ``_NavigationIdentity/plain``, kept here: a `static let` is reached through a call that
-  /// checks it was initialized, on every read (about 50 instructions per action through `ifLet`).
-  ///
-  /// Unretained, so that copying a reader (into a built operator, into each call) retains
-  /// nothing. Safe: `plain` is a `static let`, created once and never released, so the reference
-  /// is valid for the life of the process; each read takes a retained copy of it.
-  @usableFromInline let _plain: Unmanaged<_NavigationIdentity>
-  /// Reads an enum child's case; `nil` for any other child (made once for a resolved reader,
-  /// at each read for an unresolved one, where it costs a few loads).
-  @usableFromInline let tags: _EnumTag<Value>?
-  /// The child type's conformance to `Identifiable`, looked up once, when it is not an enum.
-  ///
-  /// For a resolved reader; `nil` otherwise, and then each read looks it up. A metatype, not a
-  /// closure: copying a reader then retains nothing.
-  @usableFromInline let ids: (any Identifiable.Type)?
-
-  @inlinable
-  init(canChange: Bool?) {
-    self.canChange = canChange
-    self._plain = .passUnretained(.plain)
-    self.tags = canChange == true ? _EnumTag() : nil
-    self.ids =
-      canChange == true && !_isEnumType(Value.self) ? Value.self as? any Identifiable.Type : nil
+  @usableFromInline enum Kind {
+    /// Values cannot differ in identity: they all have ``_NavigationIdentity/plain``, kept here
+    /// because a `static let` is reached through a call that checks it was initialized, on
+    /// every read (about 50 instructions per action through `ifLet`).
+    ///
+    /// Unretained, so that copying a reader (into a built operator, into each call) retains
+    /// nothing. Safe: `plain` is a `static let`, created once and never released, so the
+    /// reference is valid for the life of the process; each read takes a retained copy of it.
+    case plain(Unmanaged<_NavigationIdentity>)
+    /// An enum, whose case the tag reader reads (`nil`: it has none, and `Mirror` does).
+    case cases(_EnumTag<Value>?)
+    /// An `Identifiable` type that is not an enum, with its conformance (a metatype, not a
+    /// closure: copying a reader then retains nothing).
+    case ids(any Identifiable.Type)
+    /// Not looked up: each read does (a direct call).
+    case unresolved
   }
 
-  /// The identity of every value of a type whose values cannot differ in identity.
+  @usableFromInline let kind: Kind
+
   @inlinable
-  var plain: _NavigationIdentity { _plain.takeUnretainedValue() }
+  init(_ kind: Kind) {
+    self.kind = kind
+  }
 
   /// Looks the type up now: for an operator a store builds once.
   @inlinable
-  static var resolved: Self { Self(canChange: _NavigationIdentity.canChange(Value.self)) }
+  static var resolved: Self {
+    if _isEnumType(Value.self) { return Self(.cases(_EnumTag())) }
+    if let ids = Value.self as? any Identifiable.Type { return Self(.ids(ids)) }
+    return Self(.plain(.passUnretained(.plain)))
+  }
 
   /// Looks the type up at each read: for a direct `reduce(into:action:)`.
   @inlinable
-  static var unresolved: Self { Self(canChange: nil) }
+  static var unresolved: Self { Self(.unresolved) }
+
+  /// The identity of every value of a type whose values cannot differ in identity.
+  @inlinable
+  var plain: _NavigationIdentity {
+    if case .plain(let plain) = kind { return plain.takeUnretainedValue() }
+    return .plain
+  }
 
   /// Whether values of the child type can differ in identity (see `_NavigationIdentity`).
   @inlinable
-  var valuesCanChange: Bool { canChange ?? _NavigationIdentity.canChange(Value.self) }
+  var valuesCanChange: Bool {
+    switch kind {
+    case .plain: false
+    case .cases, .ids: true
+    case .unresolved: _NavigationIdentity.canChange(Value.self)
+    }
+  }
 
   /// The identity of `value`; the value is read only when its type can differ in identity.
   ///
@@ -165,20 +182,38 @@ struct _IdentityReader<Value> {
     of value: Value,
     after previous: _NavigationIdentity? = nil
   ) -> _NavigationIdentity {
-    guard valuesCanChange else { return plain }
-    let tags = self.tags ?? _EnumTag()
-    if let previous {
-      if let tags {
-        if let tag = previous.tag, previous.id == nil, tags.tag(of: value) == tag {
-          return previous
-        }
-      } else if let id = previous.id,
+    // The plain case inline, the rest out of line: inlined whole, the read made every operator
+    // call it (about 60 instructions per action through `ifCaseLet`, whose child was plain).
+    if case .plain(let plain) = kind { return plain.takeUnretainedValue() }
+    return changeableIdentity(of: value, after: previous)
+  }
+
+  /// ``identity(of:after:)`` for a type whose values can differ in identity (or not looked up).
+  @inlinable @inline(never)
+  func changeableIdentity(
+    of value: Value,
+    after previous: _NavigationIdentity?
+  ) -> _NavigationIdentity {
+    switch kind {
+    case .plain(let plain):
+      return plain.takeUnretainedValue()
+    case .cases(let tags):
+      if let previous, let tags, let tag = previous.tag, previous.id == nil,
+        tags.tag(of: value) == tag
+      {
+        return previous
+      }
+      return .reading(value, tags: tags, ids: nil)
+    case .ids(let ids):
+      if let previous, let id = previous.id,
         withUnsafePointer(to: value, { id.isID(ofValueAt: $0, ofType: Value.self) })
       {
         return previous
       }
+      return .reading(value, tags: nil, ids: ids)
+    case .unresolved:
+      return Self.resolved.identity(of: value, after: previous)
     }
-    return .reading(value, tags: tags, ids: ids)
   }
 }
 
