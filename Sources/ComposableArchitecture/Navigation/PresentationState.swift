@@ -75,7 +75,8 @@ public struct PresentationState<State> {
 
   /// The identity of the presented child, or `nil` when nothing is presented; the value is
   /// looked at only when its type can differ in identity, and compared with the identity
-  /// `ifLet` last saw here, which it is while the child stays the same case.
+  /// `ifLet` last saw here, which it keeps while it stays the same case (without an `id`) or
+  /// keeps its `id`.
   @inlinable
   func _identity(_ reader: _IdentityReader<State>) -> _NavigationIdentity? {
     // Absent first: most actions pass an `ifLet` with nothing presented, and the reader may
