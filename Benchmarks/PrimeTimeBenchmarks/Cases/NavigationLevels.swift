@@ -91,28 +91,16 @@ struct DestinationLevel: Reducer {
   }
 }
 
-/// The leaf counter, `Identifiable`: a presented child whose `id` says which child it is.
-struct IdentifiedLevel0: Reducer {
-  struct State: Equatable, Identifiable {
-    var id = 1
-    var count = 0
-  }
-  typealias Action = Level0.Action
-  func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    state.count &+= 1
-    return .none
-  }
-}
-
-/// A presented `Identifiable` child, declared as a stored `PresentationState` property.
+/// A presented `Identifiable` child (the list screen's row: a counter with an `id`), declared as
+/// a stored `PresentationState` property.
 struct IdentifiedPresentationLevel: Reducer {
   struct State: Equatable {
-    var child = PresentationState<IdentifiedLevel0.State>(wrappedValue: IdentifiedLevel0.State())
+    var child = PresentationState<ListRow.State>(wrappedValue: ListRow.State(id: 1))
   }
   typealias Action = PresentedLevel.Action
   var body: some Reducer<State, Action> {
     Reduce { _, _ in .none }
-      .ifLet(\.child, action: \.child) { IdentifiedLevel0() }
+      .ifLet(\.child, action: \.child) { ListRow() }
   }
 }
 
