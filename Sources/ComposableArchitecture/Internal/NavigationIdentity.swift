@@ -182,8 +182,9 @@ struct _IdentityReader<Value> {
     of value: Value,
     after previous: _NavigationIdentity? = nil
   ) -> _NavigationIdentity {
-    // The plain case inline, the rest out of line: inlined whole, the read made every operator
-    // call it (about 60 instructions per action through `ifCaseLet`, whose child was plain).
+    // The plain case inline, the rest out of line: written as one function, the optimizer kept
+    // the whole read out of line, so every operator paid a call even for a plain child (about 60
+    // instructions per action through `ifCaseLet`, whose child is plain).
     if case .plain(let plain) = kind { return plain.takeUnretainedValue() }
     return changeableIdentity(of: value, after: previous)
   }
@@ -225,9 +226,12 @@ struct _IdentityReader<Value> {
 /// name the child's.
 @usableFromInline
 class _ChildID: @unchecked Sendable {
-  // @unchecked Sendable is safe: the only state is a subclass's `let id`, written once in `init`
-  // and afterwards only hashed and compared, never mutated; a child's `id` is a value (its
-  // `Hashable` conformance reads it, never changes it).
+  // @unchecked Sendable is safe: this class has no state, and its one subclass only a `let id`,
+  // written once in `init` and afterwards only read, hashed and compared, never mutated (a
+  // child's `id` is a value: its `Hashable` conformance reads it). The id is copied out of the
+  // presented state, which crosses threads only when it is itself `Sendable`; the cancellation
+  // IDs that hold an identity are hashed by a store's effect registry, on the main actor. The
+  // same reasoning covered these ids when they were held in `_SendableAnyHashable`.
 
   @usableFromInline init() {}
 
@@ -263,7 +267,8 @@ class _ChildID: @unchecked Sendable {
 /// The `id` of a child of type `Child`.
 @usableFromInline
 final class _TypedChildID<Child: Identifiable>: _ChildID, @unchecked Sendable {
-  // @unchecked Sendable is safe for the reason given in `_ChildID`: `id` is a constant.
+  // @unchecked Sendable is safe: `id` is a `let`, set in `init` and never mutated, only read,
+  // hashed and compared (the full reasoning is on `_ChildID`).
   @usableFromInline let id: Child.ID
 
   @usableFromInline init(_ id: Child.ID) {
