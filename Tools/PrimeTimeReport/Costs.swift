@@ -71,7 +71,7 @@ struct Costs {
         in: try read(path, root)
       )
     }
-    let app = try read("Sources/ComposablePrimeTime/App.swift", root)
+    let app = try read("Sources/ComposablePrimeTime/Episode/App.swift", root)
     costs.composable.glue = [
       ("hand-written case paths", casePaths),
       (

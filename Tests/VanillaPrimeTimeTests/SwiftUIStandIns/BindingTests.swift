@@ -89,7 +89,8 @@ extension AppState {
   @Test func theModelsInitializerIsWrittenByHand() throws {
     let source = URL(fileURLWithPath: #filePath)
       .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Sources/VanillaPrimeTime/App.swift")
+      .deletingLastPathComponent()
+      .appendingPathComponent("Sources/VanillaPrimeTime/Episode/App.swift")
     let lines = try String(contentsOf: source, encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false)
     let start = try #require(lines.firstIndex { $0.hasPrefix("  public init(") })
