@@ -109,6 +109,23 @@ struct FuzzTests {
     if let disagreement { Issue.record(Comment(rawValue: disagreement.report)) }
   }
 
+  /// The same scripts on the vanilla app as it is written today.
+  @Test func appScripts_currentVanillaDesign() async throws {
+    let (steps, disagreement) = try await Self.runAppScripts(seed: Self.seed, scripts: 1_000) {
+      start in
+      (
+        CurrentVanillaAppDriver(
+          count: start.count,
+          favoritePrimes: start.favorites,
+          file: start.file()
+        ),
+        ComposableAppDriver(count: start.count, favoritePrimes: start.favorites, file: start.file())
+      )
+    }
+    #expect(steps > 10_000, "the fuzz ran only \(steps) steps")
+    if let disagreement { Issue.record(Comment(rawValue: disagreement.report)) }
+  }
+
   /// The fuzz can fail: with a fault seeded into the vanilla side (the prime modal's save button
   /// removes the favourite instead), the default seed finds a disagreement, and where.
   @Test func aFaultSeededInTheVanillaModalIsCaught() async throws {

@@ -11,16 +11,47 @@ import Testing
 struct ParityTests {
   @Test(arguments: Scenarios.app)
   func appScenario(_ scenario: AppScenario) async throws {
-    let vanilla = VanillaAppDriver(
-      count: scenario.count,
-      favoritePrimes: scenario.favoritePrimes,
-      file: scenario.makeFile()
+    try await Self.run(
+      scenario,
+      vanilla: VanillaAppDriver(
+        count: scenario.count,
+        favoritePrimes: scenario.favoritePrimes,
+        file: scenario.makeFile()
+      ),
+      composable: ComposableAppDriver(
+        count: scenario.count,
+        favoritePrimes: scenario.favoritePrimes,
+        file: scenario.makeFile()
+      )
     )
-    let composable = ComposableAppDriver(
-      count: scenario.count,
-      favoritePrimes: scenario.favoritePrimes,
-      file: scenario.makeFile()
+  }
+
+  /// The vanilla app as it is written today, against the same composable app: every scenario
+  /// ends the same, step by step.
+  @Test(arguments: Scenarios.app)
+  func appScenario_currentVanillaDesign(_ scenario: AppScenario) async throws {
+    try await Self.run(
+      scenario,
+      vanilla: CurrentVanillaAppDriver(
+        count: scenario.count,
+        favoritePrimes: scenario.favoritePrimes,
+        file: scenario.makeFile()
+      ),
+      composable: ComposableAppDriver(
+        count: scenario.count,
+        favoritePrimes: scenario.favoritePrimes,
+        file: scenario.makeFile()
+      )
     )
+  }
+
+  /// Plays `scenario` on both drivers, comparing their snapshots before the first step and after
+  /// every step, and the end with the scenario's expected outcome.
+  static func run(
+    _ scenario: AppScenario,
+    vanilla: any AppDriver,
+    composable: any AppDriver
+  ) async throws {
     #expect(vanilla.snapshot == composable.snapshot, "before the first step")
     let initial = vanilla.snapshot
     for (step, intent) in scenario.intents.enumerated() {
