@@ -85,7 +85,7 @@ extension TestStore {
         at: location
       )
     }
-    state = last.state
+    accept(last.state, through: last.step)
     recorder.removeAll()
   }
 

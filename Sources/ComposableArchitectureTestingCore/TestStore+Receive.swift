@@ -215,7 +215,7 @@ extension TestStore {
             at: location
           )
         }
-        state = first.state
+        accept(first.state, through: first.step)
         recorder.removeFirst()
       }
     }
@@ -223,13 +223,14 @@ extension TestStore {
     let received = recorder.removeFirst()
     guard isMatching(received.action) else {
       reportIssue(mismatch(received.action), at: location)
-      state = received.state
+      accept(received.state, through: received.step)
       return
     }
     checkState(
       actual: received.state,
       updateStateToExpectedResult,
       replayingFrom: received.nextGeneration,
+      step: received.step,
       at: location
     )
     state = received.state

@@ -61,7 +61,7 @@ extension TestStore {
           """,
           at: location
         )
-        if let last = unhandled.last { state = last.state }
+        if let last = unhandled.last { accept(last.state, through: last.step) }
       case .off(let showSkippedAssertions):
         if showSkippedAssertions {
           reportIssue(
@@ -74,7 +74,7 @@ extension TestStore {
             at: location
           )
         }
-        if let last = unhandled.last { state = last.state }
+        if let last = unhandled.last { accept(last.state, through: last.step) }
         recorder.removeAll()
       }
     }
@@ -83,7 +83,13 @@ extension TestStore {
     let generation = recorder.dependencies.stackElementID._nextGeneration
     let task = store.send(.send(action))
     let actual = recorder.stateAfterSend ?? state
-    checkState(actual: actual, updateStateToExpectedResult, replayingFrom: generation, at: location)
+    checkState(
+      actual: actual,
+      updateStateToExpectedResult,
+      replayingFrom: generation,
+      step: recorder.stepAfterSend,
+      at: location
+    )
     state = actual
     if task._isRunning {
       finalizer.snapshot.withLock { $0.inFlight.append((task, location)) }

@@ -98,11 +98,19 @@ public final class TestStore<State: Equatable, Action> {
     dependencies.stackElementID = .incrementing
     // `\.dismiss` called by the feature at the root dismisses the test store itself.
     dependencies.dismiss = DismissEffect { dismissal.dismiss() }
+    // Shared state made by the feature joins this test, so its changes must be asserted.
+    let sharedContext = _SharedTestContext()
+    dependencies._sharedTestContext = sharedContext
     prepareDependencies(&dependencies)
     let (state, reducer) = DependencyValues.$_current.withValue(dependencies) {
       (initialState(), reducer())
     }
-    let recorder = _TestRecorder<State, Action>(dependencies: dependencies)
+    // …and so does shared state the test made before the store.
+    sharedContext.adoptReferences(in: state)
+    let recorder = _TestRecorder<State, Action>(
+      dependencies: dependencies,
+      sharedContext: sharedContext
+    )
     self.state = state
     self.timeout = timeout
     self.recorder = recorder
@@ -146,6 +154,7 @@ public final class TestStore<State: Equatable, Action> {
         update,
         expectsChange: false,
         replayingFrom: recorder.dependencies.stackElementID._nextGeneration,
+        step: recorder.sharedContext.step,
         at: location
       )
     }
@@ -159,27 +168,42 @@ public final class TestStore<State: Equatable, Action> {
   /// the same ID the reducer's `append` made. With `expectsChange` (a `send` or `receive`), a
   /// closure that changes nothing while the state did not change either is reported: the
   /// closure is then misleading.
+  ///
+  /// Shared state is read on sides (see `_SharedSide`): the closure sees and states the
+  /// shared values as asserted before the step, and the comparison reads them as `step` left
+  /// them; afterwards the step's shared changes count as asserted, whatever the outcome.
   func checkState(
     actual: State,
     _ updateStateToExpectedResult: ((inout State) throws -> Void)?,
     expectsChange: Bool = true,
     replayingFrom generation: Int?,
+    step: Int,
     at location: IssueLocation
   ) {
+    defer { recorder.sharedContext.accept(through: step) }
+    let actualSide = _SharedSide.actual(step: step)
     switch exhaustivity {
     case .on:
       var expected = state
       guard
-        apply(updateStateToExpectedResult, to: &expected, replayingFrom: generation, at: location)
+        apply(
+          updateStateToExpectedResult,
+          to: &expected,
+          side: .expected,
+          replayingFrom: generation,
+          at: location
+        )
       else { return }
-      if expected != actual {
+      if _SharedSide.comparing(.expected, actualSide, { expected != actual }) {
         let headline =
           updateStateToExpectedResult == nil
           ? "State was not expected to change, but a change occurred: …"
           : "A state change does not match expectation: …"
-        let diff = _TestStoreMessages.diff(expected: _dump(expected), actual: _dump(actual))
+        let diff = Self.diff(expected, on: .expected, actual, on: actualSide)
         reportIssue("\(headline)\n\n\(diff)", at: location)
-      } else if expectsChange, updateStateToExpectedResult != nil, actual == state {
+      } else if expectsChange, updateStateToExpectedResult != nil,
+        _SharedSide.comparing(actualSide, .asserted, { actual == state })
+      {
         reportIssue(
           """
           Expected state to change, but no change occurred.
@@ -193,23 +217,37 @@ public final class TestStore<State: Equatable, Action> {
 
     case .off(let showSkippedAssertions):
       var partial = actual
+      let partialSide = _SharedSide.expectedOver(step: step)
       guard
-        apply(updateStateToExpectedResult, to: &partial, replayingFrom: generation, at: location)
+        apply(
+          updateStateToExpectedResult,
+          to: &partial,
+          side: partialSide,
+          replayingFrom: generation,
+          at: location
+        )
       else { return }
-      if partial != actual {
-        let diff = _TestStoreMessages.diff(expected: _dump(partial), actual: _dump(actual))
+      if _SharedSide.comparing(partialSide, actualSide, { partial != actual }) {
+        let diff = Self.diff(partial, on: partialSide, actual, on: actualSide)
         reportIssue("A state change does not match expectation: …\n\n\(diff)", at: location)
         return
       }
       // Only to show what was skipped is the closure also run on the state before the action
       // (a closure written for the actual state may not make sense there).
       guard showSkippedAssertions else { return }
+      recorder.sharedContext.forgetExpectations()
       var expected = state
       guard
-        apply(updateStateToExpectedResult, to: &expected, replayingFrom: generation, at: location)
+        apply(
+          updateStateToExpectedResult,
+          to: &expected,
+          side: .expected,
+          replayingFrom: generation,
+          at: location
+        )
       else { return }
-      if expected != actual {
-        let diff = _TestStoreMessages.diff(expected: _dump(expected), actual: _dump(actual))
+      if _SharedSide.comparing(.expected, actualSide, { expected != actual }) {
+        let diff = Self.diff(expected, on: .expected, actual, on: actualSide)
         reportIssue(
           "A state change does not match expectation (skipped, non-exhaustive): …\n\n\(diff)",
           severity: .information,
@@ -224,6 +262,7 @@ public final class TestStore<State: Equatable, Action> {
   private func apply(
     _ update: ((inout State) throws -> Void)?,
     to value: inout State,
+    side: _SharedSide,
     replayingFrom generation: Int?,
     at location: IssueLocation
   ) -> Bool {
@@ -233,7 +272,7 @@ public final class TestStore<State: Equatable, Action> {
     do {
       try DependencyValues.$_current.withValue(dependencies) {
         try _ModifyContext.$isExhaustive.withValue(exhaustivity == .on) {
-          try update(&value)
+          try _SharedSide.with(side) { try update(&value) }
         }
       }
       return true
@@ -241,6 +280,26 @@ public final class TestStore<State: Equatable, Action> {
       reportIssue("Threw error: \(error)", at: location)
       return false
     }
+  }
+
+  /// Takes `newState` as asserted without checking it (a skipped or mismatched step), shared
+  /// state included.
+  func accept(_ newState: State, through step: Int) {
+    state = newState
+    recorder.sharedContext.accept(through: step)
+  }
+
+  /// The diff of two states, each dumped with its shared values read on its own side.
+  static func diff(
+    _ expected: State,
+    on expectedSide: _SharedSide,
+    _ actual: State,
+    on actualSide: _SharedSide
+  ) -> String {
+    _TestStoreMessages.diff(
+      expected: _SharedSide.with(expectedSide) { _dump(expected) },
+      actual: _SharedSide.with(actualSide) { _dump(actual) }
+    )
   }
 
   /// Lets woken effects run to their next suspension (deterministic under the serial executor).

@@ -110,9 +110,14 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   }
 }
 
-/// A type-erased name for "a reducer of this feature's state and action".
+/// "A reducer of this feature's state and action": the protocol with both types fixed, as a
+/// feature's `body` names it.
 ///
 /// ```swift
-/// let reducer: ReducerOf<Counter> = Counter()
+/// var body: some ReducerOf<Self> {
+///   Reduce { state, action in … }
+/// }
+///
+/// let reducer: any ReducerOf<Counter> = Counter()
 /// ```
-public typealias ReducerOf<R: Reducer> = any Reducer<R.State, R.Action>
+public typealias ReducerOf<R: Reducer> = Reducer<R.State, R.Action>

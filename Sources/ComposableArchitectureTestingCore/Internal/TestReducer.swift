@@ -27,6 +27,8 @@ final class _TestRecorder<State, Action> {
     let action: Action
     let state: State
     let nextGeneration: Int?
+    /// The step this action was, for the shared state it changed.
+    let step: Int
   }
 
   /// The test's dependencies; changing them makes the next action rebuild the reducer.
@@ -36,12 +38,17 @@ final class _TestRecorder<State, Action> {
   /// The feature's reducer, built under `dependencies` (see `Reducer._reduceFunction()`).
   private var built: _ReduceFunction<State, Action>?
   var stateAfterSend: State?
+  /// The step the last sent action was, for the shared state it changed.
+  var stepAfterSend = 0
+  /// The shared references this test adopted, and the step the test is on.
+  let sharedContext: _SharedTestContext
   private var storage: [Received] = []
   private var head = 0
   var finalizer: _TestStoreFinalizer?
 
-  init(dependencies: DependencyValues) {
+  init(dependencies: DependencyValues, sharedContext: _SharedTestContext) {
     self.dependencies = dependencies
+    self.sharedContext = sharedContext
   }
 
   /// The feature's reducer built under the current dependencies: once, and again after the
@@ -96,18 +103,22 @@ struct _TestReducer<Base: Reducer>: Reducer {
   ) -> Effect<_TestAction<Base.Action>> {
     let effect: Effect<Base.Action>
     let reduce = recorder.reduceFunction(base)
+    let step = recorder.sharedContext.nextStep()
     switch action {
     case .send(let action):
       effect = DependencyValues.$_current.withValue(recorder.dependencies) {
         reduce(&state, action)
       }
       recorder.stateAfterSend = state
+      recorder.stepAfterSend = step
     case .receive(let action):
       let generation = recorder.dependencies.stackElementID._nextGeneration
       effect = DependencyValues.$_current.withValue(recorder.dependencies) {
         reduce(&state, action)
       }
-      recorder.append(.init(action: action, state: state, nextGeneration: generation))
+      recorder.append(
+        .init(action: action, state: state, nextGeneration: generation, step: step)
+      )
     }
     return effect.isNone ? .none : effect.map { .receive($0) }
   }
