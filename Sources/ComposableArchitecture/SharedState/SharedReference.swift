@@ -95,6 +95,7 @@ final class _SharedReference<Value: Sendable>: Sendable {
   }
 
   /// Makes this reference part of `context`'s test: from now on its changes must be asserted.
+  ///
   /// A reference belongs to the first test store that adopts it.
   func adopt(by context: _SharedTestContext) {
     let adopted = storage.withLock { storage in
