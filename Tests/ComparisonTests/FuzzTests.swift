@@ -109,8 +109,8 @@ struct FuzzTests {
     if let disagreement { Issue.record(Comment(rawValue: disagreement.report)) }
   }
 
-  /// The same scripts on the vanilla app as it is written today.
-  @Test func appScripts_currentVanillaDesign() async throws {
+  /// The same scripts on the two apps as they are written today.
+  @Test func appScripts_currentDesigns() async throws {
     let (steps, disagreement) = try await Self.runAppScripts(seed: Self.seed, scripts: 1_000) {
       start in
       (
@@ -119,7 +119,11 @@ struct FuzzTests {
           favoritePrimes: start.favorites,
           file: start.file()
         ),
-        ComposableAppDriver(count: start.count, favoritePrimes: start.favorites, file: start.file())
+        CurrentComposableAppDriver(
+          count: start.count,
+          favoritePrimes: start.favorites,
+          file: start.file()
+        )
       )
     }
     #expect(steps > 10_000, "the fuzz ran only \(steps) steps")

@@ -26,10 +26,9 @@ struct ParityTests {
     )
   }
 
-  /// The vanilla app as it is written today, against the same composable app: every scenario
-  /// ends the same, step by step.
+  /// The two apps as they are written today: every scenario ends the same, step by step.
   @Test(arguments: Scenarios.app)
-  func appScenario_currentVanillaDesign(_ scenario: AppScenario) async throws {
+  func appScenario_currentDesigns(_ scenario: AppScenario) async throws {
     try await Self.run(
       scenario,
       vanilla: CurrentVanillaAppDriver(
@@ -37,7 +36,7 @@ struct ParityTests {
         favoritePrimes: scenario.favoritePrimes,
         file: scenario.makeFile()
       ),
-      composable: ComposableAppDriver(
+      composable: CurrentComposableAppDriver(
         count: scenario.count,
         favoritePrimes: scenario.favoritePrimes,
         file: scenario.makeFile()

@@ -59,6 +59,25 @@ import Testing
     }
   }
 
+  /// The suites of the designs written today mirror each other the same way: the same test
+  /// files (support files without tests aside) and the same test names in each pair.
+  @Test func theCurrentDesignsSuitesMirrorEachOther() throws {
+    let vanilla = try Self.testNames(in: "VanillaPrimeTimeTests/Current").filter {
+      !$0.value.isEmpty
+    }
+    let composable = try Self.testNames(in: "ComposablePrimeTimeTests/Current")
+      .filter { !$0.value.isEmpty }
+    #expect(vanilla.count >= 4)
+    #expect(Set(vanilla.keys) == Set(composable.keys))
+    for (file, names) in vanilla {
+      let other = composable[file] ?? []
+      #expect(
+        names == other,
+        "\(file): only in vanilla \(names.subtracting(other).sorted()), only in composable \(other.subtracting(names).sorted())"
+      )
+    }
+  }
+
   @Test func theNameParserFindsTests() {
     let source = """
       @Test func first() {}

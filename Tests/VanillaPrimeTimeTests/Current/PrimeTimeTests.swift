@@ -13,7 +13,7 @@ import VanillaPrimeTime
 struct PrimeTimeTests {
   /// The whole-model comparison reports a change the test did not name, anywhere in the app:
   /// here the user is logged out by what should only have counted.
-  @Test func wholeModelComparison_anUnnamedChangeFails() async {
+  @Test func anUnassertedChangeFails() async {
     let app = PrimeTimeModel.test(count: 2)
     await expectFailure {
       await expectChanges(["counter.count"], in: app) {
@@ -27,7 +27,7 @@ struct PrimeTimeTests {
   }
 
   /// …and a named change that did not happen.
-  @Test func wholeModelComparison_aMissingChangeFails() async {
+  @Test func aMissingChangeFails() async {
     let app = PrimeTimeModel.test(count: 2)
     await expectFailure {
       await expectChanges(["counter.count", "counter.alert"], in: app) {
@@ -38,9 +38,9 @@ struct PrimeTimeTests {
     }
   }
 
-  /// It compares what Observation tracks, through every model the app holds, and nothing a
-  /// screen cannot observe (a kept task, a client).
-  @Test func wholeModelComparison_seesWhatObservationTracks() {
+  /// The comparison covers what Observation tracks, through every model the app holds, shared
+  /// favourites included, and nothing a screen cannot observe (a kept task, a client).
+  @Test func theComparisonSeesSharedState() {
     let app = PrimeTimeModel.test(count: 7)
     app.counter.isPrimeButtonTapped()
     let properties = observedProperties(of: app)
@@ -63,16 +63,18 @@ struct PrimeTimeTests {
   }
 
   /// Every screen holds the same favourites: nothing is copied, so nothing is copied back.
-  @Test func favoritesAreSharedByReference() {
+  @Test func favoritesAreShared() {
     let app = PrimeTimeModel.test(count: 7)
     app.counter.isPrimeButtonTapped()
     #expect(app.counter.primeModal?.favorites === app.favoritesList.favorites)
     #expect(app.counter.favorites === app.favoritesList.favorites)
   }
 
-  /// A question still asked when its screen goes away is cancelled: the task is tied to the
-  /// model that started it.
-  @Test func aModelThatGoesAwayCancelsItsTasks() async {
+  /// Work still running when the test ends is cancelled quietly.
+  ///
+  /// A question still asked when its model goes away is cancelled, because the model keeps its
+  /// task and cancels it when it is released. Nothing tells the test that it was still running.
+  @Test func workStillRunningAtTheEnd() async {
     let (asked, ask) = AsyncStream.makeStream(of: Void.self)
     let (never, neverEnds) = AsyncStream.makeStream(of: Void.self)
     let sawCancellation = LockIsolated(false)
