@@ -12,21 +12,83 @@ struct Costs {
   var vanilla = Column()
   var vanillaHarness = Column()
   var composable = Column()
+  var currentVanilla = Column()
+  var currentComposable = Column()
+
+  /// The episode designs' columns: vanilla, vanilla with the exhaustive harness, composable.
+  var episode: [Column] { [vanilla, vanillaHarness, composable] }
+  /// The current designs' columns: vanilla, composable.
+  var current: [Column] { [currentVanilla, currentComposable] }
+
+  /// The screens of the designs written today, in both apps.
+  static let currentScreens = [
+    "public struct PrimeTimeScreen", "public struct PrimeCounterScreen",
+    "public struct PrimeModalScreen", "public struct FavoritePrimesScreen",
+  ]
 
   static func count(root: URL) throws -> Costs {
     var costs = Costs()
-    func suite(_ folder: String) throws -> Column {
+    func suite(_ folder: String, excluding excluded: String? = nil) throws -> Column {
       var column = Column()
-      for path in try Fingerprint.files(under: ["Tests/\(folder)"], root: root) {
+      for path in try Fingerprint.files(under: ["Tests/\(folder)"], root: root)
+      where excluded.map({ !path.hasPrefix("Tests/\(folder)/\($0)/") }) ?? true {
         let text = try read(path, root)
         column.tests += text.split(separator: "\n").count { $0.contains("@Test") }
         column.testLines += codeLines(text)
       }
       return column
     }
-    costs.vanilla = try suite("VanillaPrimeTimeTests")
+    costs.currentVanilla = try suite("VanillaPrimeTimeTests/Current")
+    costs.currentComposable = try suite("ComposablePrimeTimeTests/Current")
+    costs.currentVanilla.glue = [
+      (
+        "whole-model comparison helper (tests)",
+        codeLines(try read("Tests/VanillaPrimeTimeTests/Current/ModelChanges.swift", root))
+      ),
+      (
+        "failing test values and the test app (tests)",
+        codeLines(try read("Tests/VanillaPrimeTimeTests/Current/TestValues.swift", root))
+      ),
+      (
+        "models and clients",
+        try codeLines(
+          files: [
+            "PrimeTime.swift", "PrimeCounter.swift", "IsPrimeModal.swift",
+            "FavoritePrimesList.swift", "Favorites.swift", "Clients/NthPrimeClient.swift",
+            "Clients/FavoritesFileClient.swift",
+          ].map { "Sources/VanillaPrimeTime/\($0)" },
+          minus: currentScreens,
+          root
+        )
+      ),
+      (
+        "screens (views calling their model)",
+        try declarations(currentScreens, files: currentFiles("VanillaPrimeTime"), root)
+      ),
+    ]
+    var currentCasePaths = 0
+    for path in currentFiles("ComposablePrimeTime") {
+      currentCasePaths += declarationLines(
+        startingWith: "extension ",
+        containing: ": CasePathable {",
+        in: try read(path, root)
+      )
+    }
+    costs.currentComposable.glue = [
+      (
+        "features (state, actions, reducers; case paths and screens apart)",
+        try codeLines(files: currentFiles("ComposablePrimeTime"), minus: currentScreens, root)
+          - currentCasePaths
+      ),
+      ("hand-written case paths", currentCasePaths),
+      (
+        "screens (views sending actions)",
+        try declarations(currentScreens, files: currentFiles("ComposablePrimeTime"), root)
+      ),
+    ]
+    costs.vanilla = try suite("VanillaPrimeTimeTests", excluding: "Current")
     costs.vanillaHarness = try suite("VanillaExhaustiveTests")
-    costs.composable = try suite("ComposablePrimeTimeTests")
+    costs.composable = try suite("ComposablePrimeTimeTests", excluding: "Current")
     costs.vanillaHarness.glue = [
       (
         "exhaustive harness (test support, written once for any model)",
@@ -58,13 +120,15 @@ struct Costs {
             "public struct CounterView", "public struct IsPrimeModalView",
             "public struct FavoritePrimesView", "public struct ContentView",
           ],
-          app: "VanillaPrimeTime",
+          app: "VanillaPrimeTime/Episode",
           root
         )
       ),
     ]
     var casePaths = 0
-    for path in try Fingerprint.files(under: ["Sources/ComposablePrimeTime"], root: root) {
+    // Every file but the current design's, as the episode design's column always counted them.
+    for path in try Fingerprint.files(under: ["Sources/ComposablePrimeTime"], root: root)
+    where !currentFiles("ComposablePrimeTime").contains(path) {
       casePaths += declarationLines(
         startingWith: "extension ",
         containing: ": CasePathable {",
@@ -89,12 +153,35 @@ struct Costs {
             "public struct CounterView", "public struct IsPrimeModalView",
             "public struct FavoritePrimesView", "public struct ContentView",
           ],
-          app: "ComposablePrimeTime",
+          app: "ComposablePrimeTime/Episode",
           root
         )
       ),
     ]
     return costs
+  }
+
+  /// The source files of an app's design written today (the navigation stack aside).
+  static func currentFiles(_ app: String) -> [String] {
+    ["PrimeTime.swift", "PrimeCounter.swift", "IsPrimeModal.swift", "FavoritePrimesList.swift"]
+      .map { "Sources/\(app)/\($0)" }
+  }
+
+  /// The code lines of `files`, less those of the declarations `minus` names.
+  static func codeLines(files: [String], minus prefixes: [String], _ root: URL) throws -> Int {
+    try files.reduce(0) { total, path in
+      let text = try read(path, root)
+      return total + codeLines(text)
+        - prefixes.reduce(0) { $0 + declarationLines(startingWith: $1, in: text) }
+    }
+  }
+
+  /// The code lines of the declarations `prefixes` name, in `files`.
+  static func declarations(_ prefixes: [String], files: [String], _ root: URL) throws -> Int {
+    try files.reduce(0) { total, path in
+      let text = try read(path, root)
+      return total + prefixes.reduce(0) { $0 + declarationLines(startingWith: $1, in: text) }
+    }
   }
 
   static func read(_ path: String, _ root: URL) throws -> String {

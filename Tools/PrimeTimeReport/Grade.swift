@@ -181,7 +181,7 @@ enum Grade {
       .filter { $0.1 > 0 }.sorted { $0.1 > $1.1 }.prefix(5).map(\.0)
     let hint =
       near.isEmpty
-      ? "the names are the files in Mutants/mistakes and Mutants/refactors, without .patch"
+      ? "the names are the files in Mutants/mistakes and Mutants/refactors without .patch, and current/NAME for Mutants/current"
       : "did you mean: \(near.joined(separator: ", "))?"
     throw ReportError("grade: no patch named \(name) in Mutants/; \(hint)")
   }

@@ -46,7 +46,10 @@ struct Matrix {
       do {
         let built = try sandbox.build()
         var row: [Suite: Outcome] = [:]
-        for suite in Suite.allCases where suite.app == mutant.app && suite.covers(mutant) {
+        for suite in Suite.allCases
+        where suite.app == mutant.app && mutant.designs.contains(suite.design)
+          && suite.covers(mutant)
+        {
           let run = try sandbox.run(suite)
           let baseline = matrix.baselines[suite]?.failures ?? []
           row[suite] = Outcome(

@@ -4,30 +4,54 @@ extension Matrix {
   static let begin = "<!-- mutants:begin -->"
   static let end = "<!-- mutants:end -->"
 
-  /// Rows keyed by slug, in the order the patches sort: each mistake once, with both apps' cells.
-  private func rows(refactors: Bool) -> [(slug: String, summary: String, kind: String)] {
-    var seen = Set<String>()
-    var rows: [(String, String, String)] = []
-    for mutant in mutants where mutant.isRefactor == refactors && seen.insert(mutant.slug).inserted
-    {
-      rows.append((mutant.slug, mutant.summary, mutant.kind))
-    }
-    return rows
+  /// A row of a table: one mistake or refactor, with both apps' versions of it.
+  struct Row {
+    let slug: String
+    let summary: String
+    let kind: String
+    let seen: String
+    let apps: Set<Mutant.App>
   }
 
-  private func outcome(_ slug: String, _ suite: Suite) -> Outcome? {
-    guard let mutant = mutants.first(where: { $0.slug == slug && $0.app == suite.app }) else {
-      return nil
+  /// The rows of `design`, in the order the patches sort: each mistake once.
+  func rows(_ design: Mutant.Design, refactors: Bool) -> [Row] {
+    var order: [String] = []
+    var byslug: [String: [Mutant]] = [:]
+    for mutant in mutants where mutant.designs.contains(design) && mutant.isRefactor == refactors {
+      if byslug[mutant.slug] == nil { order.append(mutant.slug) }
+      byslug[mutant.slug, default: []].append(mutant)
     }
+    return order.map { slug in
+      let versions = byslug[slug] ?? []
+      let first = versions[0]
+      let seen = versions.first { !$0.seen.isEmpty }?.seen ?? ""
+      return Row(
+        slug: slug,
+        summary: first.summary,
+        kind: first.kind,
+        seen: seen,
+        apps: Set(versions.map(\.app))
+      )
+    }
+  }
+
+  func outcome(_ slug: String, _ suite: Suite) -> Outcome? {
+    guard
+      let mutant = mutants.first(where: {
+        $0.slug == slug && $0.app == suite.app && $0.designs.contains(suite.design)
+      })
+    else { return nil }
     return outcomes[mutant.path]?[suite]
   }
 
-  /// The cell for one patch and one suite: "—" when the mistake does not exist in that app,
+  /// The cell for one row and one suite: "—" when the mistake does not exist in that app,
   /// "not covered" when the suite does not drive the screens the patch changes.
   private func cell(_ slug: String, _ suite: Suite, refactor: Bool) -> String {
-    guard let mutant = mutants.first(where: { $0.slug == slug && $0.app == suite.app }) else {
-      return "—"
-    }
+    guard
+      let mutant = mutants.first(where: {
+        $0.slug == slug && $0.app == suite.app && $0.designs.contains(suite.design)
+      })
+    else { return "—" }
     guard suite.covers(mutant) else { return "not covered" }
     return cell(outcomes[mutant.path]?[suite], refactor: refactor)
   }
@@ -42,43 +66,100 @@ extension Matrix {
   }
 
   func markdown() -> String {
-    let suites = Suite.allCases
-    var lines: [String] = []
-    lines.append("<!-- fingerprint: \(fingerprint) -->")
+    var lines: [String] = ["<!-- fingerprint: \(fingerprint) -->", ""]
+    lines += currentSection()
+    lines += [""]
+    lines += episodeSection()
+    return lines.joined(separator: "\n")
+  }
+
+  /// The designs written today: each mistake at the same layer in both apps, with how a user
+  /// sees it; what no screen shows and what exists in one app only are listed apart.
+  private func currentSection() -> [String] {
+    let suites = Suite.of(.current)
+    var lines: [String] = ["### The designs written today", ""]
+    let header =
+      "| mistake | layer | how a user sees it | "
+      + suites.map(\.title).joined(separator: " | ") + " |"
+    let rule = "| --- | --- | --- |" + String(repeating: " --- |", count: suites.count)
+    func table(_ title: String, _ rows: [Row]) {
+      guard !rows.isEmpty else { return }
+      lines += ["#### \(title)", "", header, rule]
+      for row in rows {
+        let cells = suites.map { cell(row.slug, $0, refactor: false) }
+        lines.append(
+          "| \(row.summary) `\(row.slug)` | \(row.kind) | \(row.seen.isEmpty ? "—" : row.seen) | "
+            + cells.joined(separator: " | ") + " |"
+        )
+      }
+      lines.append("")
+    }
+    let mistakes = rows(.current, refactors: false)
+    let scored = mistakes.filter { $0.apps.count == 2 && !$0.seen.hasPrefix("not user-visible") }
+    table("Mistakes a user can see, in both apps (scored)", scored)
+    table(
+      "Mistakes no screen shows (listed apart, not scored)",
+      mistakes.filter { $0.apps.count == 2 && $0.seen.hasPrefix("not user-visible") }
+    )
+    table("Mistakes in one app only (listed apart, not scored)", mistakes.filter { $0.apps.count == 1 })
+    let refactors = rows(.current, refactors: true)
+    lines += [
+      "#### Refactors (each should pass: a failure is a false alarm)", "",
+      "| refactor | guidance | " + suites.map(\.title).joined(separator: " | ") + " |",
+      "| --- | --- |" + String(repeating: " --- |", count: suites.count),
+    ]
+    for row in refactors {
+      let cells = suites.map { cell(row.slug, $0, refactor: true) }
+      lines.append(
+        "| \(row.summary) `\(row.slug)` | \(row.seen) | " + cells.joined(separator: " | ") + " |"
+      )
+    }
     lines.append("")
-    lines.append("#### Mistakes (each should fail its app's suite)")
-    lines.append("")
-    lines.append("| mistake | kind | " + suites.map(\.rawValue).joined(separator: " | ") + " |")
-    lines.append("| --- | --- |" + String(repeating: " --- |", count: suites.count))
-    let mistakes = rows(refactors: false)
+    lines += scorecard(suites, mistakes: scored, refactors: refactors)
+    lines += costTable(costs.current, ["vanilla", "composable"])
+    return lines
+  }
+
+  /// The episodes' designs, kept as history: the matrix as it was measured before the designs
+  /// written today existed.
+  private func episodeSection() -> [String] {
+    let suites = Suite.of(.episode)
+    var lines: [String] = ["### The episode designs (history)", ""]
+    lines += [
+      "#### Mistakes (each should fail its app's suite)", "",
+      "| mistake | kind | " + suites.map(\.title).joined(separator: " | ") + " |",
+      "| --- | --- |" + String(repeating: " --- |", count: suites.count),
+    ]
+    let mistakes = rows(.episode, refactors: false)
     for row in mistakes {
       let cells = suites.map { cell(row.slug, $0, refactor: false) }
       lines.append(
         "| \(row.summary) `\(row.slug)` | \(row.kind) | " + cells.joined(separator: " | ") + " |"
       )
     }
-    lines.append("")
-    lines.append("#### Refactors (each should pass: a failure is a false alarm)")
-    lines.append("")
-    lines.append("| refactor | " + suites.map(\.rawValue).joined(separator: " | ") + " |")
-    lines.append("| --- |" + String(repeating: " --- |", count: suites.count))
-    let refactors = rows(refactors: true)
+    lines += [
+      "", "#### Refactors (each should pass: a failure is a false alarm)", "",
+      "| refactor | " + suites.map(\.title).joined(separator: " | ") + " |",
+      "| --- |" + String(repeating: " --- |", count: suites.count),
+    ]
+    let refactors = rows(.episode, refactors: true)
     for row in refactors {
       let cells = suites.map { cell(row.slug, $0, refactor: true) }
       lines.append("| \(row.summary) `\(row.slug)` | " + cells.joined(separator: " | ") + " |")
     }
     lines.append("")
-    lines.append("#### Scorecard")
-    lines.append("")
-    lines.append("| | " + suites.map(\.rawValue).joined(separator: " | ") + " |")
-    lines.append("| --- |" + String(repeating: " ---: |", count: suites.count))
-    func score(
-      _ suite: Suite,
-      _ rows: [(slug: String, summary: String, kind: String)],
-      _ caught: Bool
-    )
-      -> String
-    {
+    lines += scorecard(suites, mistakes: mistakes, refactors: refactors)
+    lines += costTable(costs.episode, ["vanilla", "vanilla, exhaustive harness", "composable"])
+    return lines
+  }
+
+  private func scorecard(_ suites: [Suite], mistakes: [Row], refactors: [Row]) -> [String] {
+    var lines = [
+      "#### Scorecard", "",
+      "| | " + suites.map(\.title).joined(separator: " | ") + " |",
+      "| --- |" + String(repeating: " ---: |", count: suites.count),
+    ]
+    func score(_ suite: Suite, _ rows: [Row], _ caught: Bool) -> String {
       let applicable = rows.compactMap { outcome($0.slug, suite) }
       return "\(applicable.count { $0.isCaught == caught }) of \(applicable.count)"
     }
@@ -86,19 +167,16 @@ extension Matrix {
       "| mistakes caught | " + suites.map { score($0, mistakes, true) }.joined(separator: " | ")
         + " |"
     )
-    let both = mistakes.filter {
-      outcome($0.slug, .vanilla) != nil && outcome($0.slug, .composable) != nil
-    }
-    func only(_ suite: Suite, _ other: Suite) -> Int {
+    let both = mistakes.filter { $0.apps.count == 2 }
+    func only(_ suite: Suite) -> Int {
       both.count {
-        outcome($0.slug, suite)?.isCaught == true && outcome($0.slug, other)?.isCaught == false
+        outcome($0.slug, suite)?.isCaught == true
+          && outcome($0.slug, suite.counterpart)?.isCaught == false
       }
     }
     lines.append(
       "| caught here, missed by the other app's plain suite (\(both.count) mistakes in both apps) | "
-        + suites.map { "\(only($0, $0.app == .vanilla ? .composable : .vanilla))" }.joined(
-          separator: " | "
-        ) + " |"
+        + suites.map { "\(only($0))" }.joined(separator: " | ") + " |"
     )
     lines.append(
       "| false alarms on refactors | "
@@ -111,16 +189,18 @@ extension Matrix {
         ) + " |"
     )
     lines.append("")
-    lines.append(
-      "#### Cost in code (counted from the sources; code lines exclude blanks and comments)"
-    )
-    lines.append("")
-    let columns = [costs.vanilla, costs.vanillaHarness, costs.composable]
+    return lines
+  }
+
+  private func costTable(_ columns: [Costs.Column], _ titles: [String]) -> [String] {
+    var lines = [
+      "#### Cost in code (counted from the sources; code lines exclude blanks and comments)", "",
+      "| | " + titles.joined(separator: " | ") + " |",
+      "| --- |" + String(repeating: " ---: |", count: titles.count),
+    ]
     func row(_ label: String, _ cell: (Costs.Column) -> String) {
       lines.append("| \(label) | " + columns.map(cell).joined(separator: " | ") + " |")
     }
-    lines.append("| | vanilla | vanilla, exhaustive harness | composable |")
-    lines.append("| --- | ---: | ---: | ---: |")
     row("tests") { "\($0.tests)" }
     row("test code lines") { "\($0.testLines)" }
     row("test code lines per test") { column in
@@ -136,7 +216,7 @@ extension Matrix {
         )
       }
     }
-    return lines.joined(separator: "\n")
+    return lines
   }
 
   /// The fingerprint recorded in a document's matrix section, if any.

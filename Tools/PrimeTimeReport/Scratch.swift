@@ -185,40 +185,89 @@ struct Scratch {
   }
 }
 
-/// A suite as the matrix runs it.
+/// A suite as the matrix runs it: one app's tests of one design, run one way.
 enum Suite: String, CaseIterable {
   case vanilla = "vanilla suite"
-  case vanillaHarness = "vanilla suite, exhaustive harness"
   case vanillaUI = "vanilla UI-level tests"
   case composable = "composable suite"
   case composableNonExhaustive = "composable suite, exhaustivity off"
   case composableUI = "composable UI-level tests"
+  case episodeVanilla = "episode vanilla suite"
+  case episodeVanillaHarness = "episode vanilla suite, exhaustive harness"
+  case episodeVanillaUI = "episode vanilla UI-level tests"
+  case episodeComposable = "episode composable suite"
+  case episodeComposableNonExhaustive = "episode composable suite, exhaustivity off"
+  case episodeComposableUI = "episode composable UI-level tests"
 
+  /// The column title within its design's table.
+  var title: String {
+    design == .episode ? String(rawValue.dropFirst("episode ".count)) : rawValue
+  }
+
+  /// The design whose tests this suite runs.
+  var design: Mutant.Design {
+    switch self {
+    case .vanilla, .vanillaUI, .composable, .composableNonExhaustive, .composableUI: .current
+    default: .episode
+    }
+  }
+
+  /// The suites of one design, in column order.
+  static func of(_ design: Mutant.Design) -> [Suite] {
+    allCases.filter { $0.design == design }
+  }
+
+  /// The Swift Testing filter (a regular expression over test IDs) that selects the suite. The
+  /// navigation stack is written once, so its `RootTests` belong to both designs.
   var filter: String {
     switch self {
-    case .vanilla: "VanillaPrimeTimeTests"
-    case .vanillaHarness: "VanillaExhaustiveTests"
-    case .vanillaUI: "VanillaUITests"
-    case .composable, .composableNonExhaustive: "ComposablePrimeTimeTests"
-    case .composableUI: "ComposableUITests"
+    case .vanilla:
+      #"VanillaPrimeTimeTests\.(PrimeCounterTests|IsPrimeModalTests|FavoritePrimesListTests|PrimeTimeTests|RootTests)/"#
+    case .composable, .composableNonExhaustive:
+      #"ComposablePrimeTimeTests\.(PrimeCounterTests|IsPrimeModalTests|FavoritePrimesListTests|PrimeTimeTests|RootTests)/"#
+    case .vanillaUI: "CurrentVanillaUITests"
+    case .composableUI: "CurrentComposableUITests"
+    case .episodeVanilla:
+      #"VanillaPrimeTimeTests\.(AppTests|CounterTests|PrimeModalTests|FavoritePrimesTests|RootTests|BindingTests|ViewStateTests)/"#
+    case .episodeVanillaHarness: "VanillaExhaustiveTests"
+    case .episodeVanillaUI: #"\bVanillaUITests"#
+    case .episodeComposable, .episodeComposableNonExhaustive:
+      #"ComposablePrimeTimeTests\.(AppTests|CounterTests|PrimeModalTests|FavoritePrimesTests|RootTests)/"#
+    case .episodeComposableUI: #"\bComposableUITests"#
     }
+  }
+
+  var isUILevel: Bool {
+    [.vanillaUI, .composableUI, .episodeVanillaUI, .episodeComposableUI].contains(self)
   }
 
   /// Whether the suite drives the screens a patch changes: the UI-level tests drive the
   /// counter, the prime modal and the favourites, not the navigation stack.
   func covers(_ mutant: Mutant) -> Bool {
-    !(self == .vanillaUI || self == .composableUI) || !mutant.touchesStack
+    !isUILevel || !mutant.touchesStack
   }
 
   var environment: [String: String] {
-    self == .composableNonExhaustive ? ["PRIME_TIME_TESTSTORE_EXHAUSTIVITY": "off"] : [:]
+    self == .composableNonExhaustive || self == .episodeComposableNonExhaustive
+      ? ["PRIME_TIME_TESTSTORE_EXHAUSTIVITY": "off"] : [:]
   }
 
   /// The app whose patches this suite is run against.
   var app: Mutant.App {
     switch self {
-    case .vanilla, .vanillaHarness, .vanillaUI: .vanilla
-    case .composable, .composableNonExhaustive, .composableUI: .composable
+    case .vanilla, .vanillaUI, .episodeVanilla, .episodeVanillaHarness, .episodeVanillaUI:
+      .vanilla
+    default: .composable
+    }
+  }
+
+  /// The suite of the other app that plays the same part (the plain suites face each other).
+  var counterpart: Suite {
+    switch self {
+    case .vanilla, .vanillaUI: .composable
+    case .composable, .composableNonExhaustive, .composableUI: .vanilla
+    case .episodeVanilla, .episodeVanillaHarness, .episodeVanillaUI: .episodeComposable
+    default: .episodeVanilla
     }
   }
 }
