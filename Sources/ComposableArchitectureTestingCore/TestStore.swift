@@ -147,7 +147,8 @@ public final class TestStore<State: Equatable, Action> {
     column: UInt = #column
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
-    let actual = recorder.received.last?.state ?? recorder.stateAfterSend ?? state
+    // The state the feature is in now: after the last action it ran, sent or received.
+    let actual = store.state
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
       checkState(
         actual: actual,

@@ -139,6 +139,19 @@ struct TestStoreTests {
     }
   }
 
+  /// After a `receive`, `assert` compares the state the received action left, not the state
+  /// after the last `send`.
+  @Test func assertAfterReceiveChecksTheCurrentState() async {
+    let store = TestStore(initialState: Feature.State()) { Feature() }
+    await store.send(.sendTwoButtonTapped)
+    await store.receive(.first) { $0.count = 10 }
+    await store.receive(.second) { $0.count = 110 }
+    store.assert { $0.count = 110 }
+    expectFailure {
+      store.assert { $0.count = 0 }
+    }
+  }
+
   @Test func modifyChangesTheCasePayload() {
     var screen = Screen.counter(Tally.State(count: 1))
     modify(&screen, case: \.counter) { $0.count += 1 }

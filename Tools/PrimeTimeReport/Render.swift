@@ -101,7 +101,10 @@ extension Matrix {
       "Mistakes no screen shows (listed apart, not scored)",
       mistakes.filter { $0.apps.count == 2 && $0.seen.hasPrefix("not user-visible") }
     )
-    table("Mistakes in one app only (listed apart, not scored)", mistakes.filter { $0.apps.count == 1 })
+    table(
+      "Mistakes in one app only (listed apart, not scored)",
+      mistakes.filter { $0.apps.count == 1 }
+    )
     let refactors = rows(.current, refactors: true)
     lines += [
       "#### Refactors (each should pass: a failure is a false alarm)", "",

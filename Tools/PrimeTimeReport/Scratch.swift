@@ -217,8 +217,9 @@ enum Suite: String, CaseIterable {
     allCases.filter { $0.design == design }
   }
 
-  /// The Swift Testing filter (a regular expression over test IDs) that selects the suite. The
-  /// navigation stack is written once, so its `RootTests` belong to both designs.
+  /// The Swift Testing filter (a regular expression over test IDs) that selects the suite.
+  ///
+  /// The navigation stack is written once, so its `RootTests` belong to both designs.
   var filter: String {
     switch self {
     case .vanilla:
