@@ -4,8 +4,8 @@ import ComposablePrimeTime
 import Foundation
 import PrimeTimeCore
 
-/// The composable app in the terminal: the app's store and the stack's store, with live
-/// dependencies.
+/// The composable app in the terminal, as it is written today or as the episodes wrote it: the
+/// app's store and the stack's store, with live dependencies.
 ///
 /// Its log is what the store reports through `_printChanges`: every action it received (from
 /// a button or from an effect) and the whole state's diff.
@@ -14,29 +14,52 @@ public final class ComposablePane: AppPane {
   public let name = "composable"
   public var log: [String] { printed.withLock { $0 } }
 
-  let store: StoreOf<AppFeature>
+  /// The app, in the design the pane runs.
+  enum App {
+    /// The episodes' design.
+    case episode(StoreOf<AppFeature>, ContentView)
+    /// Today's design.
+    case current(StoreOf<PrimeTimeFeature>, PrimeTimeScreen)
+  }
+
+  let app: App
   let stackStore: StoreOf<RootFeature>
-  let content: ContentView
   let stack: StackView
   private let manualClock: TestClock?
   private let printed: LockIsolated<[String]>
 
   /// Creates the app.
   ///
-  /// - Parameter settings: Its dependencies.
-  public init(settings: PaneSettings) {
+  /// - Parameters:
+  ///   - settings: Its dependencies.
+  ///   - design: Which of the app's two designs to run.
+  public init(settings: PaneSettings, design: Design = .current) {
     let printed = LockIsolated<[String]>([])
     let output: @Sendable (String) -> Void = { report in
       printed.withLock { $0 += report.split(separator: "\n").map(String.init) }
     }
     let storage = settings.storage(for: "composable")
     let (clock, manualClock) = settings.clock()
-    store = Store(initialState: AppFeature.State()) {
-      AppFeature()._printChanges(to: output)
-    } withDependencies: {
+    let dependencies: (inout DependencyValues) -> Void = {
       $0.date = DateGenerator(settings.now)
       $0.fileClient = .storage(storage)
       $0.primeClient = .delayed(by: settings.nthPrimeDelay, on: clock)
+    }
+    switch design {
+    case .current:
+      let store = Store(initialState: PrimeTimeFeature.State()) {
+        PrimeTimeFeature()._printChanges(to: output)
+      } withDependencies: {
+        dependencies(&$0)
+      }
+      app = .current(store, PrimeTimeScreen(store: store))
+    case .episode:
+      let store = Store(initialState: AppFeature.State()) {
+        AppFeature()._printChanges(to: output)
+      } withDependencies: {
+        dependencies(&$0)
+      }
+      app = .episode(store, ContentView(store: store))
     }
     stackStore = Store(initialState: RootFeature.State()) {
       RootFeature()._printChanges(to: output)
@@ -44,15 +67,31 @@ public final class ComposablePane: AppPane {
       $0.continuousClock = clock
       $0.numberFact = .liveValue
     }
-    content = ContentView(store: store)
     stack = StackView(store: stackStore)
     self.manualClock = manualClock
     self.printed = printed
   }
 
-  public var counterScreen: Screen { content.counterView.screen }
-  public var favoritesScreen: Screen { content.favoritePrimesView.screen }
-  public var activityFeed: [Activity] { store.state.activityFeed }
+  public var counterScreen: Screen {
+    switch app {
+    case .episode(_, let content): content.counterView.screen
+    case .current(_, let root): root.counter.screen
+    }
+  }
+
+  public var favoritesScreen: Screen {
+    switch app {
+    case .episode(_, let content): content.favoritePrimesView.screen
+    case .current(_, let root): root.favoritePrimes.screen
+    }
+  }
+
+  public var activityFeed: [Activity] {
+    switch app {
+    case .episode(let store, _): store.state.activityFeed
+    case .current(let store, _): store.state.activityFeed
+    }
+  }
   public var stackRootScreen: Screen { stack.rootScreen }
   public var stackTopScreen: Screen? { stackStore.state.path.isEmpty ? nil : stack.screen }
 
@@ -71,7 +110,12 @@ public final class ComposablePane: AppPane {
     // Every effect of the app's store ends; on the stack, timers and "load and go" sleep on the
     // clock between ticks, and everything else ends.
     // A question still in its delay sleeps on the clock too: idle until the clock moves.
-    store._runningEffectCount + stackStore._runningEffectCount == (manualClock?.sleeperCount ?? 0)
+    let running =
+      switch app {
+      case .episode(let store, _): store._runningEffectCount
+      case .current(let store, _): store._runningEffectCount
+      }
+    return running + stackStore._runningEffectCount == (manualClock?.sleeperCount ?? 0)
   }
 
   public func advance(by duration: Duration) async {

@@ -2,6 +2,14 @@ import Clocks
 import Foundation
 import PrimeTimeCore
 
+/// Which of each app's two designs the terminal runs.
+public enum Design: String, CaseIterable, Sendable {
+  /// As each style's practitioners write the app today (the default).
+  case current
+  /// As the Point-Free episodes wrote it, kept as history.
+  case episode
+}
+
 /// The dependencies both apps run with in the terminal, as the apps use them live.
 public struct PaneSettings: Sendable {
   /// The folder under which each app keeps its favourites file:

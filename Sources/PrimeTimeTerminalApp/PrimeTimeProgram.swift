@@ -7,14 +7,17 @@ import PrimeTimeTerminal
 @MainActor
 enum PrimeTimeProgram {
   static let usage = """
-    usage: prime-time [--only vanilla|composable] [--think SECONDS] [--script FILE] [--width N]
+    usage: prime-time [--only vanilla|composable] [--episode] [--think SECONDS] [--script FILE]
+                      [--width N]
 
     Runs the vanilla app and the composable app side by side, full screen, driven by the same
     keys; under each app, its log: the methods a vanilla screen called and the properties that
     changed, or every action the composable store received and its state's diff. The status line
-    says whether both apps show the same thing on every screen.
+    says whether both apps show the same thing on every screen. Both apps run as they are written
+    today; --episode runs them as the Point-Free episodes wrote them.
 
       --only APP     show one app: vanilla or composable
+      --episode      run both apps as the episodes wrote them (history) instead of today's designs
       --think N      both apps' nth-prime clients wait N seconds (1 to 60) before the engine
                      starts, so "Asking for the nth prime…" and its Cancel (key c) can be seen
       --script FILE  read keys from FILE instead of the keyboard and print a plain-text frame after
@@ -34,6 +37,7 @@ enum PrimeTimeProgram {
     var scriptPath: String?
     var width = 100
     var thinkSeconds = 0
+    var design = Design.current
   }
 
   static func main() async {
@@ -54,8 +58,12 @@ enum PrimeTimeProgram {
       )
     settings.nthPrimeDelay = .seconds(options.thinkSeconds)
     var panes: [any AppPane] = []
-    if options.only != "composable" { panes.append(VanillaPane(settings: settings)) }
-    if options.only != "vanilla" { panes.append(ComposablePane(settings: settings)) }
+    if options.only != "composable" {
+      panes.append(VanillaPane(settings: settings, design: options.design))
+    }
+    if options.only != "vanilla" {
+      panes.append(ComposablePane(settings: settings, design: options.design))
+    }
     let controller = Controller(panes: panes)
     if interactive {
       await runInteractive(controller)
@@ -82,6 +90,8 @@ enum PrimeTimeProgram {
           throw UsageError("--only takes vanilla or composable, not “\(app)”")
         }
         options.only = app
+      case "--episode":
+        options.design = .episode
       case "--think":
         let text = try value(of: "--think")
         guard let seconds = Int(text), (1...60).contains(seconds) else {

@@ -81,6 +81,21 @@ struct EndToEndTests {
     }
   }
 
+  /// Both apps run as they are written today unless `--episode` asks for the episodes' designs;
+  /// each app's log names the methods or the actions of the design it runs.
+  @Test func theDesignsWrittenTodayRunUnlessTheEpisodesAreAskedFor() throws {
+    let directory = try TemporaryDirectory()
+    let today = try run(["--width", "160"], input: "+\n", directory: directory.url)
+    #expect(today.status == 0, "\(today.errors)")
+    #expect(today.output.contains("PrimeCounterModel.incrementButtonTapped()"))
+    #expect(today.output.contains("PrimeTimeFeature.Action.counter(.incrementButtonTapped)"))
+    let episode = try run(["--episode", "--width", "160"], input: "+\n", directory: directory.url)
+    #expect(episode.status == 0, "\(episode.errors)")
+    #expect(episode.output.contains("CounterView.incrementCount()"))
+    #expect(episode.output.contains("AppFeature.Action.counter(.incrementButtonTapped)"))
+    #expect(!episode.output.contains("PrimeCounterModel"))
+  }
+
   /// A bad line: named with its number, status 2, and no frame printed.
   @Test func aBadScriptLineStopsBeforeAnythingRuns() throws {
     let directory = try TemporaryDirectory()

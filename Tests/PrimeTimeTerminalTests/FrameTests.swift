@@ -36,7 +36,11 @@ struct FrameTests {
     let directory = try TemporaryDirectory()
     let (controller, vanilla, _) = makeController(directory)
     #expect(frame.status(controller) == "✓ both apps show the same on every screen")
-    vanilla.state.count = 5  // only one app changes
+    // Only one app changes.
+    switch vanilla.app {
+    case .current(let model): model.counter.count = 5
+    case .episode(let state, _, _): state.count = 5
+    }
     #expect(
       frame.status(controller)
         == "✗ Counter demo differs at line 3: vanilla “5”, composable “0”"

@@ -20,9 +20,9 @@ struct ScreenTextTests {
     }
   }
 
-  @Test func counterAtStart() throws {
+  @Test(arguments: Design.allCases) func counterAtStart(_ design: Design) throws {
     let directory = try TemporaryDirectory()
-    let (controller, _, _) = makeController(directory)
+    let (controller, _, _) = makeController(directory, design: design)
     expectBoth(
       controller,
       on: .counter,
@@ -32,9 +32,11 @@ struct ScreenTextTests {
 
   /// While the nth-prime engine answers, the button is disabled in both apps (checked before
   /// the answer can arrive: it needs the main actor, which this test holds); then the alert.
-  @Test func nthPrimeButtonDisabledWhileAskingThenTheAlert() async throws {
+  @Test(arguments: Design.allCases) func nthPrimeButtonDisabledWhileAskingThenTheAlert(
+    _ design: Design
+  ) async throws {
     let directory = try TemporaryDirectory()
-    let (controller, _, _) = makeController(directory)
+    let (controller, _, _) = makeController(directory, design: design)
     for _ in 0..<7 { _ = controller.handle(.character("+")) }
     _ = controller.handle(.character("n"))
     expectBoth(
@@ -68,9 +70,11 @@ struct ScreenTextTests {
 
   /// "Cancel" while asking: both buttons come back at once, and no alert follows (the
   /// composable effect is cancelled; the vanilla answer arrives and is dropped).
-  @Test func cancellingTheNthPrimeQuestion() async throws {
+  @Test(arguments: Design.allCases) func cancellingTheNthPrimeQuestion(_ design: Design)
+    async throws
+  {
     let directory = try TemporaryDirectory()
-    let (controller, _, _) = makeController(directory)
+    let (controller, _, _) = makeController(directory, design: design)
     for _ in 0..<7 { _ = controller.handle(.character("+")) }
     _ = controller.handle(.character("n"))
     _ = controller.handle(.character("c"))
@@ -86,14 +90,17 @@ struct ScreenTextTests {
 
   /// With a thinking delay (`--think 2`) the question waits on the clock, so a script can show
   /// "Asking…", cancel it, let the delay run out (no answer in either app), and ask again.
-  @Test func aThinkingDelayShowsAskingAndCancelInAScript() async throws {
+  @Test(arguments: Design.allCases) func aThinkingDelayShowsAskingAndCancelInAScript(
+    _ design: Design
+  ) async throws {
     let directory = try TemporaryDirectory()
     let script = (Array(repeating: "+", count: 7) + ["n", "c", "wait 3", "n", "wait 2"])
       .joined(separator: "\n")
-    let frames = try await frames(script, in: directory, thinking: .seconds(2))
+    let frames = try await frames(script, in: directory, thinking: .seconds(2), design: design)
     let asking = ["[What is the 7th prime?] (disabled)", "Asking for the 7th prime…", "[Cancel]"]
     for app in 0...1 {
-      let screens = frames.map { side(app, of: $0) }
+      // The screen only, not the log under it (a state diff there may name an `alert:` field).
+      let screens = frames.map { side(app, of: $0).prefix { $0 != "── log" } }
       #expect(screens[8].contains(asking[0]) && screens[8].contains(asking[1]))
       #expect(screens[8].contains(asking[2]))
       for index in [9, 10] {
@@ -111,9 +118,9 @@ struct ScreenTextTests {
     #expect(!side(0, of: frames[10]).contains { $0.contains("◦") })
   }
 
-  @Test func primeModalSaveThenRemove() throws {
+  @Test(arguments: Design.allCases) func primeModalSaveThenRemove(_ design: Design) throws {
     let directory = try TemporaryDirectory()
-    let (controller, _, _) = makeController(directory)
+    let (controller, _, _) = makeController(directory, design: design)
     for key in ["+", "+", "p"] { _ = controller.handle(.character(Character(key))) }
     let counter = [
       "# Counter demo", "[-]", "2", "[+]", "[Is this prime?]", "[What is the 2nd prime?]",
@@ -142,9 +149,11 @@ struct ScreenTextTests {
 
   /// Deleting the selected row, and the alert a corrupt favourites file raises on Load (each app
   /// names its own file).
-  @Test func favoritesDeleteAndTheLoadAlert() async throws {
+  @Test(arguments: Design.allCases) func favoritesDeleteAndTheLoadAlert(_ design: Design)
+    async throws
+  {
     let directory = try TemporaryDirectory()
-    let (controller, vanilla, composable) = makeController(directory)
+    let (controller, vanilla, composable) = makeController(directory, design: design)
     for key: Character in ["+", "+", "p", "s", "x", "+", "p", "s", "x", "2", "d"] {
       _ = controller.handle(.character(key))
     }
@@ -172,9 +181,9 @@ struct ScreenTextTests {
   }
 
   /// The stack's root with its summary, and each pushed screen on top.
-  @Test func stackScreensAndTheSummary() async throws {
+  @Test(arguments: Design.allCases) func stackScreensAndTheSummary(_ design: Design) async throws {
     let directory = try TemporaryDirectory()
-    let (controller, _, _) = makeController(directory)
+    let (controller, _, _) = makeController(directory, design: design)
     for key: Character in ["3", "c", "+", "+", "c", "+", "+", "+", "r", "b", "f", "a"] {
       _ = controller.handle(.character(key))
       #expect(await waitUntilIdle(controller))
@@ -204,9 +213,11 @@ struct ScreenTextTests {
   /// A fact asked for keeps both panes busy until it arrives (checked before it can arrive: the
   /// fact's task needs the main actor, which this test holds), and a script waiting for idle
   /// then sees it on the screen.
-  @Test func aFactAskedForKeepsBothPanesBusyUntilItArrives() async throws {
+  @Test(arguments: Design.allCases) func aFactAskedForKeepsBothPanesBusyUntilItArrives(
+    _ design: Design
+  ) async throws {
     let directory = try TemporaryDirectory()
-    let (controller, vanilla, composable) = makeController(directory)
+    let (controller, vanilla, composable) = makeController(directory, design: design)
     for key: Character in ["3", "f"] {
       _ = controller.handle(.character(key))
       #expect(await waitUntilIdle(controller))

@@ -4,12 +4,13 @@ import PrimeTimeFixtures
 
 @testable import PrimeTimeTerminal
 
-/// Both apps with a data directory of their own, manual time and a fixed date, as a script runs
-/// them.
+/// Both apps, in one of their designs, with a data directory of their own, manual time and a
+/// fixed date, as a script runs them.
 @MainActor
 func makeController(
   _ directory: TemporaryDirectory,
-  thinking: Duration = .zero
+  thinking: Duration = .zero,
+  design: Design = .current
 ) -> (Controller, VanillaPane, ComposablePane) {
   let settings = PaneSettings(
     dataDirectory: directory.url,
@@ -17,8 +18,8 @@ func makeController(
     manualTime: true,
     nthPrimeDelay: thinking
   )
-  let vanilla = VanillaPane(settings: settings)
-  let composable = ComposablePane(settings: settings)
+  let vanilla = VanillaPane(settings: settings, design: design)
+  let composable = ComposablePane(settings: settings, design: design)
   return (Controller(panes: [vanilla, composable]), vanilla, composable)
 }
 
@@ -35,9 +36,10 @@ func frames(
   _ script: String,
   in directory: TemporaryDirectory,
   width: Int = 100,
-  thinking: Duration = .zero
+  thinking: Duration = .zero,
+  design: Design = .current
 ) async throws -> [String] {
-  let (controller, _, _) = makeController(directory, thinking: thinking)
+  let (controller, _, _) = makeController(directory, thinking: thinking, design: design)
   var frames: [String] = []
   try await Script(script).run(
     controller,
