@@ -47,7 +47,15 @@ public enum _SharedSide: Sendable, Equatable {
 public final class _SharedTestContext: Sendable {
   private struct State: Sendable {
     var step = 0
-    var references: [any _AnySharedReference] = []
+    // Weak: each reference holds its context strongly, so a strong list would be a cycle that
+    // keeps both alive after the test. A reference nobody holds needs no accepting.
+    var references: [WeakReference] = []
+    /// When the list is next pruned of freed references (doubling, so appends stay O(1)).
+    var pruneAt = 16
+  }
+
+  private struct WeakReference: Sendable {
+    weak var reference: (any _AnySharedReference)?
   }
 
   private let state = LockIsolated(State())
@@ -68,7 +76,13 @@ public final class _SharedTestContext: Sendable {
   }
 
   func register(_ reference: any _AnySharedReference) {
-    state.withLock { $0.references.append(reference) }
+    state.withLock { state in
+      if state.references.count >= state.pruneAt {
+        state.references.removeAll { $0.reference == nil }
+        state.pruneAt = max(16, 2 * state.references.count)
+      }
+      state.references.append(WeakReference(reference: reference))
+    }
   }
 
   /// Adopts every shared reference held anywhere in `value` (found by reflection).
@@ -94,17 +108,18 @@ public final class _SharedTestContext: Sendable {
 
   /// Forgets what an assertion closure wrote, so the closure can run again from the start.
   public func forgetExpectations() {
-    for reference in state.withLock({ $0.references }) {
-      reference.forgetExpectation()
-    }
+    for reference in references { reference.forgetExpectation() }
   }
 
   /// Everything up to `step` is asserted: each reference takes its value after that step as
   /// its asserted value.
   public func accept(through step: Int) {
-    for reference in state.withLock({ $0.references }) {
-      reference.accept(through: step)
-    }
+    for reference in references { reference.accept(through: step) }
+  }
+
+  /// The adopted references still alive.
+  private var references: [any _AnySharedReference] {
+    state.withLock { $0.references.compactMap(\.reference) }
   }
 }
 

@@ -140,6 +140,21 @@ struct SharedStateTests {
     }
   }
 
+  /// A test store and the shared state it adopted are freed together at the end of a test: the
+  /// store's bookkeeping does not keep the references it adopted alive, nor they it.
+  @Test func aTestStoreAndItsSharedStateAreFreedTogether() async {
+    weak var context: _SharedTestContext?
+    do {
+      let store = TestStore(initialState: SharedCounter.State(count: Shared(value: 0))) {
+        SharedCounter()
+      }
+      context = store.dependencies._sharedTestContext
+      #expect(context != nil)
+      await store.send(.incrementButtonTapped) { $0.$count.withLock { $0 = 1 } }
+    }
+    #expect(context == nil)
+  }
+
   /// Outside a test store, two shared values are equal when their values are.
   @Test func equality() {
     let shared = Shared(value: 1)
