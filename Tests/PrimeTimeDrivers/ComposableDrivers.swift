@@ -28,9 +28,7 @@ public final class ComposableAppDriver: AppDriver {
     ) {
       AppFeature()
     } withDependencies: {
-      $0.date = .constant(Fixtures.date)
-      $0.primeClient.nthPrime = { Fixtures.nthPrime($0) }
-      $0.fileClient = FileClient(load: file.load, save: file.save)
+      $0.useFixtures(file: file)
     }
     self.store = store
     let content = ContentView(store: store)
@@ -60,6 +58,16 @@ public final class ComposableAppDriver: AppDriver {
       isPrimeModalShown: state.primeModal != nil,
       favoritesAlertMessage: state.favoritePrimesAlertMessage
     )
+  }
+}
+
+extension DependencyValues {
+  /// The fixtures' date and nth-prime answers, and `file` for favourites, as both composable
+  /// designs run in the drivers.
+  mutating func useFixtures(file: InMemoryFavoritesFile) {
+    date = .constant(Fixtures.date)
+    primeClient.nthPrime = { Fixtures.nthPrime($0) }
+    fileClient = FileClient(load: file.load, save: file.save)
   }
 }
 

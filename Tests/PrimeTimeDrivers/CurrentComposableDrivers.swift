@@ -28,9 +28,7 @@ public final class CurrentComposableAppDriver: AppDriver {
     ) {
       PrimeTimeFeature()
     } withDependencies: {
-      $0.date = .constant(Fixtures.date)
-      $0.primeClient.nthPrime = { Fixtures.nthPrime($0) }
-      $0.fileClient = FileClient(load: file.load, save: file.save)
+      $0.useFixtures(file: file)
     }
     self.store = store
     let root = PrimeTimeScreen(store: store)

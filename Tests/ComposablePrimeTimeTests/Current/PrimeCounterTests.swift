@@ -1,4 +1,3 @@
-import Clocks
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import ComposablePrimeTime
@@ -78,31 +77,21 @@ struct PrimeCounterTests {
   /// "Cancel" cancels the question's effect: the client sees the cancellation, and an answer it
   /// gives anyway is never received.
   @Test func nthPrimeButtonTapped_cancel() async {
-    let (asked, ask) = AsyncStream.makeStream(of: Void.self)
-    let (never, neverEnds) = AsyncStream.makeStream(of: Void.self)
-    let sawCancellation = LockIsolated(false)
+    let question = UnansweredQuestion()
     let store = TestStore(initialState: PrimeTimeFeature.State.test(count: 7)) {
       PrimeTimeFeature()
     } withDependencies: {
-      $0.primeClient.nthPrime = { _ in
-        ask.yield()
-        // Waits until cancelled (the stream ends only then), then answers anyway, as a client
-        // that ignores cancellation would.
-        for await _ in never {}
-        _ = neverEnds
-        sawCancellation.withLock { $0 = Task.isCancelled }
-        return 17
-      }
+      $0.primeClient.nthPrime = question.nthPrime
     }
     await store.send(.counter(.nthPrimeButtonTapped)) {
       $0.counter.isNthPrimeButtonDisabled = true
     }
-    for await _ in asked { break }
+    await question.waitUntilAsked()
     await store.send(.counter(.nthPrimeCancelButtonTapped)) {
       $0.counter.isNthPrimeButtonDisabled = false
     }
     await store.finish()
-    #expect(sawCancellation.withLock { $0 })
+    #expect(question.sawCancellation)
   }
 
   @Test func alertDismissButtonTapped() async {

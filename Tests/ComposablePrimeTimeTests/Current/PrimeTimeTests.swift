@@ -1,4 +1,3 @@
-import Clocks
 import ComposableArchitecture
 import ComposableArchitectureTesting
 import ComposablePrimeTime
@@ -95,16 +94,13 @@ struct PrimeTimeTests {
   /// Work still running when the test ends: the test store reports the effect, and where it
   /// was started.
   @Test func workStillRunningAtTheEnd() async {
-    let (never, neverEnds) = AsyncStream.makeStream(of: Void.self)
+    let question = UnansweredQuestion()
     await expectFailure {
       // The store goes away at the end of this closure, as at the end of a test.
       let store = TestStore(initialState: PrimeTimeFeature.State.test(count: 7)) {
         PrimeTimeFeature()
       } withDependencies: {
-        $0.primeClient.nthPrime = { _ in
-          for await _ in never {}
-          return nil
-        }
+        $0.primeClient.nthPrime = question.nthPrime
       }
       store.timeout = .milliseconds(100)
       await store.send(.counter(.nthPrimeButtonTapped)) {
@@ -113,6 +109,6 @@ struct PrimeTimeTests {
     } matching: { issue in
       issue.message.hasPrefix("An effect returned for this action is still running")
     }
-    neverEnds.finish()
+    question.finish()
   }
 }

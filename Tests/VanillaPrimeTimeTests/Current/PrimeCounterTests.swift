@@ -1,4 +1,3 @@
-import Clocks
 import ExpectedFailures
 import Foundation
 import PrimeTimeCore
@@ -61,28 +60,15 @@ struct PrimeCounterTests {
   /// "Cancel" cancels the question's task: the client sees the cancellation, and an answer it
   /// gives anyway is dropped.
   @Test func nthPrimeButtonTapped_cancel() async {
-    let (asked, ask) = AsyncStream.makeStream(of: Void.self)
-    let (never, neverEnds) = AsyncStream.makeStream(of: Void.self)
-    let sawCancellation = LockIsolated(false)
-    let app = PrimeTimeModel.test(
-      count: 7,
-      nthPrime: NthPrimeClient { _ in
-        ask.yield()
-        // Waits until cancelled (the stream ends only then), then answers anyway, as a client
-        // that ignores cancellation would.
-        for await _ in never {}
-        _ = neverEnds
-        sawCancellation.withLock { $0 = Task.isCancelled }
-        return 17
-      }
-    )
-    let question = app.counter.nthPrimeButtonTapped()
-    for await _ in asked { break }
+    let question = UnansweredQuestion()
+    let app = PrimeTimeModel.test(count: 7, nthPrime: NthPrimeClient(nthPrime: question.nthPrime))
+    let task = app.counter.nthPrimeButtonTapped()
+    await question.waitUntilAsked()
     await expectChanges(["counter.isNthPrimeButtonDisabled"], in: app) {
       app.counter.nthPrimeCancelButtonTapped()
-      await question.value
+      await task.value
     }
-    #expect(sawCancellation.withLock { $0 })
+    #expect(question.sawCancellation)
     #expect(app.counter.alert == nil)
     #expect(app.counter.isNthPrimeButtonDisabled == false)
   }

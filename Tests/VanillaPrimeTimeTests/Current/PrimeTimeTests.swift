@@ -1,4 +1,3 @@
-import Clocks
 import ExpectedFailures
 import Foundation
 import PrimeTimeCore
@@ -75,25 +74,17 @@ struct PrimeTimeTests {
   /// A question still asked when its model goes away is cancelled, because the model keeps its
   /// task and cancels it when it is released. Nothing tells the test that it was still running.
   @Test func workStillRunningAtTheEnd() async {
-    let (asked, ask) = AsyncStream.makeStream(of: Void.self)
-    let (never, neverEnds) = AsyncStream.makeStream(of: Void.self)
-    let sawCancellation = LockIsolated(false)
+    let question = UnansweredQuestion()
     var app: PrimeTimeModel? = PrimeTimeModel.test(
       count: 7,
-      nthPrime: NthPrimeClient { _ in
-        ask.yield()
-        for await _ in never {}
-        _ = neverEnds
-        sawCancellation.withLock { $0 = Task.isCancelled }
-        return 17
-      }
+      nthPrime: NthPrimeClient(nthPrime: question.nthPrime)
     )
     weak let counter = app?.counter
-    let question = app?.counter.nthPrimeButtonTapped()
-    for await _ in asked { break }
+    let task = app?.counter.nthPrimeButtonTapped()
+    await question.waitUntilAsked()
     app = nil
     #expect(counter == nil)
-    await question?.value
-    #expect(sawCancellation.withLock { $0 })
+    await task?.value
+    #expect(question.sawCancellation)
   }
 }
