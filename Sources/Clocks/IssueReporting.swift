@@ -176,10 +176,21 @@ public enum IssueReporting {
     return installed.withLock { $0 }
   }
 
+  /// Names the test the current task runs in (Swift Testing's test ID, or XCTest's test
+  /// case), when a test-framework bridge is linked; `nil` outside tests.
+  ///
+  /// Storage that must start fresh in each test (shared state's in-memory, file and defaults
+  /// storage) is kept per test under this name.
+  public static var currentTestID: String? { linkedBridge?.currentTestID() }
+
+  private static var linkedBridge: (any _IssueReportingBridge.Type)? {
+    _typeByName(_IssueReportingBridgeName.mangled) as? any _IssueReportingBridge.Type
+  }
+
   /// Installs the linked bridge, once per process (a `static let` is initialized exactly once,
   /// thread-safely).
   private static let bridgeDiscovery: Void = {
-    (_typeByName(_IssueReportingBridgeName.mangled) as? any _IssueReportingBridge.Type)?.install()
+    linkedBridge?.install()
   }()
 }
 
@@ -231,6 +242,13 @@ public func reportIssue(
 public protocol _IssueReportingBridge {
   /// Installs the bridge as the process-wide issue handler (idempotent).
   static func install()
+  /// Names the test the current task runs in, if the bridge can tell.
+  static func currentTestID() -> String?
+}
+
+extension _IssueReportingBridge {
+  /// No test is known.
+  public static func currentTestID() -> String? { nil }
 }
 
 /// The bridge's type name, as the runtime spells it.

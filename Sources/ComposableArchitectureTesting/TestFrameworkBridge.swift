@@ -30,10 +30,35 @@ public enum TestFrameworkBridge: _TestFrameworkBridging {
       guard !isInstalled else { return }
       isInstalled = true
       IssueReporting.install(route)
+      #if canImport(XCTest)
+        _ = xcTestObserver
+      #endif
     }
   }
 
   private static let installed = LockIsolated(false)
+
+  /// Names the running test: Swift Testing's test ID, or the XCTest case that is running.
+  ///
+  /// The cases of one parameterized Swift Testing test share a name (Swift Testing offers no
+  /// public identity for a case), as they share cached dependencies in the Composable
+  /// Architecture; such a test sets fresh storage itself with `withDependencies`.
+  public static func currentTestID() -> String? {
+    if let test = Test.current { return "\(test.id)" }
+    #if canImport(XCTest)
+      _ = xcTestObserver
+      return XCTestCaseTracker.current.withLock { $0 }
+    #else
+      return nil
+    #endif
+  }
+
+  #if canImport(XCTest)
+    /// Registers the tracker of XCTest cases once (XCTest runs cases one at a time).
+    private static let xcTestObserver: Void = {
+      XCTestObservationCenter.shared.addTestObserver(XCTestCaseTracker())
+    }()
+  #endif
 
   /// Whether this process was started by `swift test` for the Swift Testing run (as opposed to
   /// the XCTest run, which runs the same binary without this argument).
@@ -72,3 +97,18 @@ public enum TestFrameworkBridge: _TestFrameworkBridging {
     #endif
   }
 }
+
+#if canImport(XCTest)
+  /// Remembers which XCTest case is running, for ``TestFrameworkBridge/currentTestID()``.
+  private final class XCTestCaseTracker: NSObject, XCTestObservation {
+    static let current = LockIsolated<String?>(nil)
+
+    func testCaseWillStart(_ testCase: XCTestCase) {
+      Self.current.withLock { $0 = testCase.name }
+    }
+
+    func testCaseDidFinish(_ testCase: XCTestCase) {
+      Self.current.withLock { $0 = nil }
+    }
+  }
+#endif

@@ -30,7 +30,7 @@ import ValueDump
 @propertyWrapper
 @dynamicMemberLookup
 public struct Shared<Value: Sendable>: Sendable {
-  private let access: any _SharedAccess<Value>
+  fileprivate let access: any _SharedAccess<Value>
 
   /// A new shared value, held by nothing else yet.
   ///
@@ -45,6 +45,10 @@ public struct Shared<Value: Sendable>: Sendable {
   /// - Parameter projectedValue: A shared value.
   public init(projectedValue: Shared<Value>) {
     self = projectedValue
+  }
+
+  init(reference: _SharedReference<Value>) {
+    access = _RootAccess(reference: reference)
   }
 
   private init(access: any _SharedAccess<Value>) {
@@ -84,6 +88,25 @@ public struct Shared<Value: Sendable>: Sendable {
     dynamicMember keyPath: WritableKeyPath<Value, Member> & Sendable
   ) -> Shared<Member> {
     Shared<Member>(access: _ProjectedAccess(base: access, keyPath: keyPath))
+  }
+}
+
+extension Shared {
+  /// The shared value inside `base`, while it holds one: `nil` when `base` is `nil` now.
+  ///
+  /// ```swift
+  /// if let user = Shared($currentUser) {
+  ///   state.profile = Profile.State(user: user)
+  /// }
+  /// ```
+  ///
+  /// If `base` later becomes `nil`, reading gives the last value it held, and a write is
+  /// reported as an issue (there is nothing to write to) and dropped.
+  ///
+  /// - Parameter base: An optional shared value.
+  public init?(_ base: Shared<Value?>) {
+    guard let initial = base.wrappedValue else { return nil }
+    self.init(access: _UnwrappedAccess(base: base.access, last: LockIsolated(initial)))
   }
 }
 
@@ -147,5 +170,33 @@ private struct _ProjectedAccess<BaseValue: Sendable, Value: Sendable>: _SharedAc
 
   func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
     try base.withLock { try body(&$0[keyPath: keyPath]) }
+  }
+}
+
+private struct _UnwrappedAccess<Value: Sendable>: _SharedAccess {
+  let base: any _SharedAccess<Value?>
+  /// The last value `base` held, for reads after it became `nil`.
+  let last: LockIsolated<Value>
+
+  var reference: any _AnySharedReference { base.reference }
+
+  func read(side: _SharedSide?) -> Value {
+    if let value = base.read(side: side) {
+      if side == nil { last.withLock { $0 = value } }
+      return value
+    }
+    return last.withLock { $0 }
+  }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    try base.withLock { optional in
+      guard var value = optional else {
+        reportIssue("A write to an unwrapped shared value was dropped: its optional is nil.")
+        var copy = last.withLock { $0 }
+        return try body(&copy)
+      }
+      defer { optional = value }
+      return try body(&value)
+    }
   }
 }

@@ -33,8 +33,12 @@ final class _SharedReference<Value: Sendable>: Sendable {
   // Built once: a key path into a generic class is otherwise built at run time on every use.
   private let observedKeyPath: KeyPath<_SharedReference, Void> & Sendable
 
-  init(_ value: Value) {
+  /// Saves the value after each real write, for a reference made from a ``SharedKey``.
+  private let persistence: _SharedPersistence<Value>?
+
+  init(_ value: Value, persistence: _SharedPersistence<Value>? = nil) {
     storage = LockIsolated(Storage(value: value))
+    self.persistence = persistence
     observedKeyPath = \_SharedReference.observed
     if let context = DependencyValues._current._sharedTestContext {
       adopt(by: context)
@@ -74,6 +78,8 @@ final class _SharedReference<Value: Sendable>: Sendable {
           test.writes.append((test.context.step, storage.value))
           storage.test = test
         }
+        // Under the lock, so the last value saved is the last value written.
+        persistence?.save(storage.value)
         return result
       }
     }

@@ -4,7 +4,7 @@ import PrimeTimeCore
 
 /// Reads and writes named data files.
 ///
-/// Live: `FileStorage.live` (the data directory, atomic writes). Test: fails the test when
+/// Live: `PrimeTimeCore.FileStorage.live` (the data directory, atomic writes). Test: fails the test when
 /// used, until the test supplies in-memory functions.
 ///
 /// ```swift
@@ -38,7 +38,7 @@ public struct FileClient: Sendable {
   ///
   /// - Parameter storage: Where the files live.
   /// - Returns: The client.
-  public static func storage(_ storage: FileStorage) -> FileClient {
+  public static func storage(_ storage: PrimeTimeCore.FileStorage) -> FileClient {
     FileClient(
       load: { try storage.load($0, maximumSize: FavoritePrimesFile.maximumFileSize) },
       save: { try storage.save($0, $1) },
