@@ -84,6 +84,20 @@ public final class _RootCore<State, Action>: Observable {
     )
   }
 
+  /// Why `send` stops when called off the main actor: running it would race the main actor's
+  /// own sends.
+  @usableFromInline
+  nonisolated static func sentOffTheMainActor(_ action: Action) -> Never {
+    fatalError(
+      """
+      Store.send(\(action)) was called off the main actor. A store is isolated to the main \
+      actor, and its state and effects are changed only there; code compiled in Swift 5 mode can \
+      still call it from another thread, which corrupts the store. Send from the main actor: mark \
+      the caller @MainActor, or hop with "await MainActor.run { store.send(…) }".
+      """
+    )
+  }
+
   /// Registers an observation access of the state.
   @inlinable
   func access() {
@@ -94,6 +108,10 @@ public final class _RootCore<State, Action>: Observable {
   /// is in progress) the action is queued and processed in order before the outer send returns.
   @inlinable
   func send(_ action: Action) -> StoreTask {
+    // The store is main-actor isolated, and the unchecked accesses above rely on it. Swift 6
+    // code cannot call this elsewhere, but code compiled in Swift 5 mode can, after a warning:
+    // stop before touching anything.
+    if !_isOnMainActor() { Self.sentOffTheMainActor(action) }
     if isSending {
       bufferedActions.append(action)
       return StoreTask(group: currentGroup)
