@@ -2,9 +2,11 @@ import ComposableArchitecture
 import Foundation
 import Testing
 
+/// A send from off the main actor stops the program with a message naming the mistake.
+///
 /// A store is isolated to the main actor. Swift 6 code cannot send to it from elsewhere, but
-/// code compiled in Swift 5 mode can (after a warning); such a send stops the program with a
-/// message naming the mistake, before it touches the store.
+/// code compiled in Swift 5 mode can (after a warning); such a send stops before it touches the
+/// store.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
 struct OffMainThreadSendTests {
