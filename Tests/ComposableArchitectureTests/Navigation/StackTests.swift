@@ -43,6 +43,22 @@ struct StackTests {
     }
   }
 
+  /// A test that pushes with an ID names the element the next push would get; an ID past that
+  /// is a test that skipped a push, and is reported (the element is still pushed).
+  @Test func pushingAnIDPastTheNextOneIsReportedAsUnexpected() async {
+    let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
+    await expectFailure {
+      await store.send(.path(.push(id: 1, state: .counter(StackCounter.State())))) {
+        $0.path[id: 1] = .counter(StackCounter.State())
+      }
+    } matching: { issue in
+      issue.comments.contains {
+        $0.rawValue.contains("received a \"push\" action with an unexpected generational ID.")
+          && $0.rawValue.contains("Received ID:\n    #1\n  Expected ID:\n    #0")
+      }
+    }
+  }
+
   @Test func generationalIDsAreNeverReused() async {
     let store = TestStore(initialState: StackRoot.State()) { StackRoot() }
     await store.send(.path(.push(.counter(StackCounter.State())))) {

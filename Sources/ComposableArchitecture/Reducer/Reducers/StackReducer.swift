@@ -172,6 +172,8 @@ where Parent.Action: CasePathable & Sendable {
     case .push(let id?, _):
       if statePath.read(state, { $0[id: id] }) != nil {
         reportPushOfExisting(id, action: action, existing: idsBefore)
+      } else {
+        checkPushedID(id, action: action)
       }
     case .push(nil, _), nil:
       break
@@ -201,6 +203,34 @@ where Parent.Action: CasePathable & Sendable {
     _ mounted: _MountedElements<StackElementID>
   ) -> _CancelID {
     _CancelID(_ElementNamespace(collection: mounted.collection(toStackState), id: id))
+  }
+
+  /// In a test, a push that names its ID names the one the next push would draw (which it
+  /// then uses up); a later ID means the test skipped a push, and is reported.
+  @usableFromInline func checkPushedID(_ id: StackElementID, action: Parent.Action) {
+    let values = DependencyValues._current
+    guard values.context == .test, let next = values.stackElementID._nextGeneration else {
+      return
+    }
+    if id.generation == next {
+      _ = values.stackElementID()
+    } else if id.generation > next {
+      reportIssue(
+        """
+        A "forEach" at "\(location)" received a "push" action with an unexpected generational \
+        ID. …
+
+          Received ID:
+            \(id)
+          Expected ID:
+            \(StackElementID(generation: next))
+
+        A pushed ID in a test is the one the next push would get: IDs count up from 0 in each \
+        test store, one per push. The element is pushed.
+        """,
+        at: location
+      )
+    }
   }
 
   @usableFromInline func reportPushOfExisting(
