@@ -83,10 +83,10 @@ extension Effect {
   /// `LargeListDesignTests`; through stack elements, `loadAndGoToCounter` and
   /// `stackRecursivePath`.
   @inlinable
-  func _childEffect<ParentAction: Sendable>(
+  func _childEffect<ParentAction>(
     in namespace: () -> _CancelID,
     embed: @escaping @Sendable (Action) -> ParentAction,
-    dismissal: ParentAction?
+    dismissal: (@Sendable () -> ParentAction)?
   ) -> Effect<ParentAction> {
     if isNone { return .none }
     if case .send(let action) = operation { return .send(embed(action)) }
@@ -108,8 +108,8 @@ extension Effect {
   func _presented<ParentAction>(
     in namespace: _CancelID,
     embed: @escaping @Sendable (Action) -> ParentAction,
-    dismissal dismissalAction: ParentAction?
-  ) -> Effect<ParentAction> where ParentAction: Sendable {
+    dismissal dismissalAction: (@Sendable () -> ParentAction)?
+  ) -> Effect<ParentAction> {
     switch operation {
     case .none:
       return .none
@@ -125,7 +125,7 @@ extension Effect {
           let dismissal: _EffectDismissal
           if let dismissalAction {
             dismissal = _EffectDismissal(effectContext: context) { dismissal in
-              send(dismissalAction)
+              send(dismissalAction())
               dismissal.isDismissed = true
             }
           } else {

@@ -127,8 +127,8 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
   }
 
   /// The cancellation id of the effects of the case's child with `identity`.
-  @usableFromInline func cancelID(_ identity: _NavigationIdentity) -> _ChildEffectsID {
-    _ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity)
+  @usableFromInline func cancelID(_ identity: _NavigationIdentity) -> _CancelID {
+    _CancelID(_ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity))
   }
 
   @inlinable func reduceChild(
@@ -148,6 +148,12 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     state = statePath.embed(childState)
     guard !effect.isNone else { return .none }
     let identity = identities.identity(of: childState)
-    return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
+    // In the child's own namespace: its cancellation IDs are not its parent's, nor those of
+    // another level of a feature that holds itself.
+    return effect._childEffect(
+      in: { cancelID(identity) },
+      embed: { actionPath.embed($0) },
+      dismissal: nil
+    )
   }
 }

@@ -146,8 +146,8 @@ where Parent.Action: CasePathable {
   }
 
   /// The cancellation id of the effects of the child with `identity`.
-  @usableFromInline func cancelID(_ identity: _NavigationIdentity) -> _ChildEffectsID {
-    _ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity)
+  @usableFromInline func cancelID(_ identity: _NavigationIdentity) -> _CancelID {
+    _CancelID(_ChildEffectsID(path: _SendableAnyHashable(toChildState), identity: identity))
   }
 
   /// Reports a child action that arrived while the child was absent (not inlined: it is never
@@ -185,7 +185,13 @@ where Parent.Action: CasePathable {
     let effect = statePath.modify(&state) { _reduceWrapped(&$0, childAction, child) }
     guard !effect.isNone, let identity = Self.identity(statePath, &state, identities)
     else { return .none }
-    return effect.map(actionPath.embed).cancellable(id: cancelID(identity))
+    // In the child's own namespace: its cancellation IDs are not its parent's, nor those of
+    // another level of a feature that holds itself.
+    return effect._childEffect(
+      in: { cancelID(identity) },
+      embed: { actionPath.embed($0) },
+      dismissal: nil
+    )
   }
 }
 
