@@ -24,6 +24,24 @@ struct ReducerBuildTests {
     #expect(store.state == Greeter.State(builtWith: "store", sentWith: "store", stamps: 5))
   }
 
+  /// A feature that contains itself builds the level below the store's at once; the level under
+  /// that is built (with its own child) the first time an action reaches it, and then kept. Five
+  /// actions at the third level build two more levels once; rebuilt per action, they would build
+  /// ten.
+  @Test func aLazilyBuiltChildIsBuiltOnceForAllItsActions() {
+    let builds = LockIsolated(0)
+    let third = Matryoshka.State()
+    let store = Store(
+      initialState: Matryoshka.State(inner: [Matryoshka.State(inner: [third])])
+    ) {
+      Matryoshka(builds: builds)
+    }
+    #expect(builds.withLock { $0 } == 2)
+    for _ in 1...5 { store.send(.inner(.inner(.openButtonTapped))) }
+    #expect(builds.withLock { $0 } == 4)
+    #expect(store.state.innerDoll?.innerDoll?.opened == 5)
+  }
+
   @Test func callingReduceDirectlyBuildsTheBodyOnEveryCall() {
     let builds = LockIsolated(0)
     let greeter = Greeter(builds: builds)
@@ -373,4 +391,45 @@ struct Shapes: Reducer {
     Scope(state: \.mirrored, action: \.computed) { Tally() }
     Scope(state: \.box.counter, action: \.boxed) { Tally() }
   }
+}
+
+/// A doll holding an optional doll of its own kind (`ifLet(\.innerDoll) { Self(…) }`), counting
+/// how many times a body is built.
+struct Matryoshka: Reducer {
+  struct State: Equatable, Sendable {
+    var opened = 0
+    // A struct cannot hold itself inline; an array is the box.
+    var inner: [State] = []
+
+    var innerDoll: State? {
+      get { inner.first }
+      set { inner = newValue.map { [$0] } ?? [] }
+    }
+  }
+
+  indirect enum Action: Equatable, Sendable {
+    case inner(Action)
+    case openButtonTapped
+  }
+
+  let builds: LockIsolated<Int>
+
+  var body: some ReducerOf<Self> {
+    let _ = builds.withLock { $0 += 1 }
+    Reduce { state, action in
+      if case .openButtonTapped = action { state.opened += 1 }
+      return .none
+    }
+    .ifLet(\.innerDoll, action: \.inner) { Self(builds: builds) }
+  }
+}
+
+extension Matryoshka.Action: CasePathable {
+  struct AllCasePaths: Sendable {
+    let inner = AnyCasePath<Matryoshka.Action, Matryoshka.Action>(
+      embed: { .inner($0) },
+      extract: { if case .inner(let action) = $0 { action } else { nil } }
+    )
+  }
+  static let allCasePaths = AllCasePaths()
 }
