@@ -62,3 +62,64 @@ public struct AsyncTimerSequence<C: Clock>: AsyncSequence {
 }
 
 extension AsyncTimerSequence: Sendable where C: Sendable {}
+
+extension Clock<Swift.Duration> {
+  /// ``timer(interval:)`` for a clock held as `any Clock<Duration>`, as a dependency such as
+  /// `@Dependency(\.continuousClock)` is: the same ticks, each the instant it was due.
+  ///
+  /// ```swift
+  /// @Dependency(\.continuousClock) var clock
+  /// …
+  /// for await _ in clock.timer(interval: .seconds(1)) { await send(.timerTick) }
+  /// ```
+  ///
+  /// A concrete clock gets ``AsyncTimerSequence`` instead (this overload is the fallback).
+  ///
+  /// - Parameter interval: The time between ticks (more than zero).
+  /// - Returns: The ticks.
+  @_disfavoredOverload
+  public func timer(interval: Swift.Duration) -> AnyClockTimerSequence {
+    AnyClockTimerSequence(clock: self, interval: interval)
+  }
+}
+
+/// The ticks of `timer(interval:)` on a clock whose type is not known statically.
+public struct AnyClockTimerSequence: AsyncSequence, Sendable {
+  /// The instant a tick was due.
+  public typealias Element = any InstantProtocol<Duration>
+
+  let clock: any Clock<Duration>
+  let interval: Duration
+
+  /// Iterates the ticks.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    let nextTick: () async -> (any InstantProtocol<Duration>)?
+
+    /// Waits for the next tick; `nil` once the task is cancelled.
+    public mutating func next() async -> (any InstantProtocol<Duration>)? {
+      await nextTick()
+    }
+  }
+
+  /// An iterator whose first tick is due `interval` after its first `next()`.
+  public func makeAsyncIterator() -> AsyncIterator {
+    func iterator<C: Clock<Duration>>(_ clock: C) -> AsyncIterator {
+      let ticks = TimerIteratorBox(AsyncTimerSequence(clock: clock, interval: interval))
+      return AsyncIterator { await ticks.next() }
+    }
+    return iterator(clock)
+  }
+}
+
+/// The concrete clock's iterator, behind a reference, so the erased iterator can advance it.
+private final class TimerIteratorBox<C: Clock> {
+  var base: AsyncTimerSequence<C>.AsyncIterator
+
+  init(_ sequence: AsyncTimerSequence<C>) {
+    base = sequence.makeAsyncIterator()
+  }
+
+  func next() async -> C.Instant? {
+    await base.next()
+  }
+}

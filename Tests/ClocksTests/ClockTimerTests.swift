@@ -57,6 +57,24 @@ struct ClockTimerTests {
     #expect(await ticks.milliseconds() == [1000, 3000, 5000])
   }
 
+  /// The spelling the Composable Architecture's docs recommend: a timer on a clock held as
+  /// `any Clock<Duration>`, as `@Dependency(\.continuousClock)` gives it.
+  @Test func aTimerOnAnyClockOfDurationTicksOnTheGrid() async {
+    let testClock = TestClock()
+    let clock: any Clock<Duration> = testClock
+    let ticks = Ticks()
+    let task = Task {
+      for await _ in clock.timer(interval: .seconds(1)) {
+        await ticks.append(testClock.now)
+        try? await clock.sleep(for: Self.work)
+      }
+    }
+    await testClock.advance(by: .seconds(3))
+    task.cancel()
+    await task.value
+    #expect(await ticks.milliseconds() == [1000, 2000, 3000])
+  }
+
   @Test func cancellingTheTaskEndsTheSequence() async {
     let clock = TestClock()
     let task = Task {
