@@ -24,6 +24,8 @@ struct ReducerBuildTests {
     #expect(store.state == Greeter.State(builtWith: "store", sentWith: "store", stamps: 5))
   }
 
+  /// A lazily built child is built once, not on every action.
+  ///
   /// A feature that contains itself builds the level below the store's at once; the level under
   /// that is built (with its own child) the first time an action reaches it, and then kept. Five
   /// actions at the third level build two more levels once; rebuilt per action, they would build
