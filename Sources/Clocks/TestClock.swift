@@ -177,6 +177,46 @@ public final class TestClock: Clock, Sendable {
     }
   }
 
+  /// Advances time until no task is asleep on the clock, for at most `timeout` of real time: the
+  /// Composable Architecture's spelling of ``run(maxWakeUps:fileID:filePath:line:column:)``.
+  ///
+  /// Time on the clock jumps from one deadline to the next without waiting; `timeout` only
+  /// bounds code that sleeps forever (a timer), which is reported as an issue naming how many
+  /// tasks are still asleep.
+  ///
+  /// - Parameters:
+  ///   - timeout: The real time after which tasks still asleep are reported.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  public func run(
+    timeout: Duration,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) async {
+    let realTime = ContinuousClock()
+    let deadline = realTime.now.advanced(by: timeout)
+    await settle()
+    while let due = wakeNext(notAfter: nil) {
+      for sleeper in due { sleeper.continuation.resume() }
+      await settle()
+      if realTime.now >= deadline, sleeperCount > 0 {
+        reportIssue(
+          "TestClock.run(timeout: \(timeout)) ran out of time with \(sleeperCount) tasks still "
+            + "asleep: a task sleeps forever (a timer?). Advance by a duration instead.",
+          fileID: fileID,
+          filePath: filePath,
+          line: line,
+          column: column
+        )
+        return
+      }
+    }
+  }
+
   /// Removes the sleepers with the earliest deadline (if not after `limit`) and moves time to it;
   /// with nothing due, moves time to `limit`.
   private func wakeNext(notAfter limit: Instant?) -> [Sleeper]? {

@@ -66,6 +66,10 @@ public final class TestStore<State: Equatable, Action> {
   let finalizer: _TestStoreFinalizer
   let dismissal: _RootDismissal
 
+  /// Whether the feature at the root called `\.dismiss`: the test store is then dismissed, its
+  /// effects cancelled, and no further action can be sent.
+  public var isDismissed: Bool { dismissal.isDismissed }
+
   /// Creates a test store.
   ///
   /// - Parameters:

@@ -46,6 +46,14 @@ public struct UUIDGenerator: Sendable {
 }
 
 extension UUID {
+  /// The UUID a test names by number: `UUID(0)` is `00000000-0000-0000-0000-000000000000`, the
+  /// first one `.incrementing` makes; `UUID(1)` the second.
+  ///
+  /// - Parameter intValue: The number (a negative one counts as its 64-bit pattern).
+  public init(_ intValue: Int) {
+    self.init(integer: UInt64(bitPattern: Int64(intValue)))
+  }
+
   /// The UUID whose last 64 bits are `value`, big-endian: `00000000-0000-0000-xxxx-xxxxxxxxxxxx`.
   init(integer value: UInt64) {
     let b = withUnsafeBytes(of: value.bigEndian) { Array($0) }

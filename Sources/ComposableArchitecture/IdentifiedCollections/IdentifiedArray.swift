@@ -185,6 +185,40 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     return element
   }
 
+  /// Removes the last element.
+  ///
+  /// The array must not be empty (as for `Array.removeLast()`); ``popLast()`` returns `nil`
+  /// instead.
+  ///
+  /// - Returns: The removed element.
+  @discardableResult
+  public mutating func removeLast() -> Element {
+    guard !isEmpty else {
+      fatalError("IdentifiedArray.removeLast() was called on an empty array; use popLast().")
+    }
+    return remove(at: count - 1)
+  }
+
+  /// Removes the first element.
+  ///
+  /// The array must not be empty (as for `Array.removeFirst()`).
+  ///
+  /// - Returns: The removed element.
+  @discardableResult
+  public mutating func removeFirst() -> Element {
+    guard !isEmpty else {
+      fatalError("IdentifiedArray.removeFirst() was called on an empty array.")
+    }
+    return remove(at: 0)
+  }
+
+  /// Removes and returns the last element, or `nil` when the array is empty.
+  ///
+  /// - Returns: The removed element, if any.
+  public mutating func popLast() -> Element? {
+    isEmpty ? nil : remove(at: count - 1)
+  }
+
   /// Removes the elements at `offsets` (as a list's swipe-to-delete reports them).
   ///
   /// - Parameter offsets: Valid positions.

@@ -107,7 +107,9 @@ struct TestStoreLifecycleTests {
       $0.continuousClock = clock
     }
     await store.send(.startButtonTapped)
+    #expect(!store.isDismissed)
     await store.send(.closeButtonTapped)
+    #expect(store.isDismissed)
     // The timer was cancelled with the store: no tick arrives, and none is still running.
     await clock.advance(by: .seconds(5))
     let line = #line + 2

@@ -28,25 +28,51 @@ extension Reducer {
       Change
   ) -> _OnChangeReducer<Self, Value, Change>
   where Change.State == State, Change.Action == Action {
-    _OnChangeReducer(base: self, toValue: toValue, change: reducer)
+    _OnChangeReducer(base: self, toValue: toValue, isDuplicate: { $0 == $1 }, change: reducer)
+  }
+
+  /// ``onChange(of:_:)`` for a value that is not `Equatable`, or that is compared differently:
+  /// `isDuplicate` says when the old and the new value count as the same.
+  ///
+  /// ```swift
+  /// .onChange(of: \.search, removeDuplicates: { $0.query == $1.query }) { _, _ in … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toValue: Reads the value to watch.
+  ///   - isDuplicate: Whether two values count as unchanged.
+  ///   - reducer: Builds the reducer to run from the old and the new value.
+  /// - Returns: A reducer that runs this one, then `reducer` on a change.
+  public consuming func onChange<Value, Change: Reducer>(
+    of toValue: @escaping (State) -> Value,
+    removeDuplicates isDuplicate: @escaping (Value, Value) -> Bool,
+    @ReducerBuilder<State, Action> _ reducer:
+      @escaping (_ oldValue: Value, _ newValue: Value) ->
+      Change
+  ) -> _OnChangeReducer<Self, Value, Change>
+  where Change.State == State, Change.Action == Action {
+    _OnChangeReducer(base: self, toValue: toValue, isDuplicate: isDuplicate, change: reducer)
   }
 }
 
 /// The reducer returned by ``Reducer/onChange(of:_:)``.
-public struct _OnChangeReducer<Base: Reducer, Value: Equatable, Change: Reducer>: Reducer
+public struct _OnChangeReducer<Base: Reducer, Value, Change: Reducer>: Reducer
 where Change.State == Base.State, Change.Action == Base.Action {
   @usableFromInline let base: Base
   @usableFromInline let toValue: (Base.State) -> Value
+  @usableFromInline let isDuplicate: (Value, Value) -> Bool
   @usableFromInline let change: (Value, Value) -> Change
 
   @usableFromInline
   init(
     base: Base,
     toValue: @escaping (Base.State) -> Value,
+    isDuplicate: @escaping (Value, Value) -> Bool,
     change: @escaping (Value, Value) -> Change
   ) {
     self.base = base
     self.toValue = toValue
+    self.isDuplicate = isDuplicate
     self.change = change
   }
 
@@ -74,7 +100,7 @@ where Change.State == Base.State, Change.Action == Base.Action {
     let oldValue = toValue(state)
     let effect = base(&state, action)
     let newValue = toValue(state)
-    guard oldValue != newValue else { return effect }
+    guard !isDuplicate(oldValue, newValue) else { return effect }
     return effect.merge(with: change(oldValue, newValue).reduce(into: &state, action: action))
   }
 }
