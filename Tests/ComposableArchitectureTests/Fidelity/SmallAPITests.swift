@@ -128,35 +128,37 @@ struct SmallAPITests {
   }
 
   @Test func testClockRunWithATimeoutRunsEverySleeperToTheEnd() async {
-    // One task at a time, in order: the sleeper is asleep before the clock runs.
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let start = clock.now
-      let task = Task {
-        try? await clock.sleep(for: .seconds(1))
-        try? await clock.sleep(for: .seconds(2))
-      }
-      await clock.run(timeout: .seconds(5))
-      await task.value
-      #expect(clock.now == start.advanced(by: .seconds(3)))
-      #expect(clock.sleeperCount == 0)
-    }
+    let clock = TestClock()
+    let start = clock.now
+    let first = Task { try? await clock.sleep(for: .seconds(1)) }
+    let second = Task { try? await clock.sleep(for: .seconds(2)) }
+    await Self.untilAsleep(2, on: clock)
+    await clock.run(timeout: .seconds(5))
+    await first.value
+    await second.value
+    #expect(clock.now == start.advanced(by: .seconds(2)))
+    #expect(clock.sleeperCount == 0)
   }
 
-  @Test func testClockRunWithATimeoutReportsATimerThatNeverEnds() async {
-    await withMainSerialExecutor {
-      let clock = TestClock()
-      let task = Task {
-        while !Task.isCancelled { try? await clock.sleep(for: .seconds(1)) }
-      }
-      await expectFailure {
-        await clock.run(timeout: .milliseconds(20))
-      } matching: { issue in
-        issue.message.hasPrefix("TestClock.run(timeout: 0.02 seconds) ran out of time with 1 tasks")
-      }
-      task.cancel()
-      await clock.advance(by: .seconds(1))
-      await task.value
+  /// Past its timeout with a task still asleep, `run(timeout:)` reports it.
+  @Test func testClockRunPastItsTimeoutReportsWhatIsStillAsleep() async {
+    let clock = TestClock()
+    let first = Task { try? await clock.sleep(for: .seconds(1)) }
+    let second = Task { try? await clock.sleep(for: .seconds(2)) }
+    await Self.untilAsleep(2, on: clock)
+    await expectFailure {
+      await clock.run(timeout: .zero)
+    } matching: { issue in
+      issue.message.hasPrefix("TestClock.run(timeout: 0.0 seconds) ran out of time with 1 tasks")
     }
+    await clock.advance(by: .seconds(2))
+    await first.value
+    await second.value
+  }
+
+  /// Waits until `count` tasks are asleep on `clock` (they start asleep at once; this only
+  /// waits for them to be scheduled).
+  private static func untilAsleep(_ count: Int, on clock: TestClock) async {
+    while clock.sleeperCount < count { await Task.yield() }
   }
 }
