@@ -11,6 +11,20 @@ struct ChildCancellationNamespaceTests {
   /// The ID both levels use, as two features written apart would.
   enum CancelID { case timer }
 
+  /// Sends `tick` every second until `CancelID.timer` is cancelled.
+  nonisolated static func timer<Action: Sendable>(
+    _ clock: any Clock<Duration>,
+    tick: Action
+  ) -> Effect<Action> {
+    .run { send in
+      while true {
+        try await clock.sleep(for: .seconds(1))
+        await send(tick)
+      }
+    }
+    .cancellable(id: CancelID.timer)
+  }
+
   /// Ticks every second while its timer runs; holds an optional child of its own kind (plain
   /// `ifLet`).
   struct Ticker: Reducer {
@@ -48,7 +62,7 @@ struct ChildCancellationNamespaceTests {
           state.child = State()
           return .none
         case .startButtonTapped:
-          return Ticker.timer(clock)
+          return ChildCancellationNamespaceTests.timer(clock, tick: .tick)
         case .stopButtonTapped:
           return .cancel(id: CancelID.timer)
         case .tick:
@@ -57,16 +71,6 @@ struct ChildCancellationNamespaceTests {
         }
       }
       .ifLet(\.child, action: \.child) { Self() }
-    }
-
-    static func timer(_ clock: any Clock<Duration>) -> Effect<Action> {
-      .run { send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
-          await send(.tick)
-        }
-      }
-      .cancellable(id: CancelID.timer)
     }
   }
 
@@ -90,13 +94,7 @@ struct ChildCancellationNamespaceTests {
       Reduce { state, action in
         switch action {
         case .startButtonTapped:
-          return .run { send in
-            while true {
-              try await clock.sleep(for: .seconds(1))
-              await send(.tick)
-            }
-          }
-          .cancellable(id: CancelID.timer)
+          return ChildCancellationNamespaceTests.timer(clock, tick: .tick)
         case .stopButtonTapped:
           return .cancel(id: CancelID.timer)
         case .tick:
