@@ -83,16 +83,32 @@ extension Effect {
   /// `LargeListDesignTests`; through stack elements, `loadAndGoToCounter` and
   /// `stackRecursivePath`.
   @inlinable
-  func _childEffect<ParentAction>(
+  func _childEffect<ParentAction: Sendable>(
     in namespace: () -> _CancelID,
     embed: @escaping @Sendable (Action) -> ParentAction,
-    dismissal: (@Sendable () -> ParentAction)?
+    dismissal: ParentAction
   ) -> Effect<ParentAction> {
     if isNone { return .none }
     if case .send(let action) = operation { return .send(embed(action)) }
     let namespace = namespace()
-    return _presented(in: namespace, embed: embed, dismissal: dismissal)
+    // The dismissal is wrapped only here, past the shortcuts: a delegate action allocates no
+    // closure for it.
+    return _presented(in: namespace, embed: embed, dismissal: { dismissal })
       .cancellable(id: namespace)
+  }
+
+  /// ``_childEffect(in:embed:dismissal:)`` for a child that is not presented (a row, or a child
+  /// of `ifLet` on a plain optional or of `ifCaseLet`): its `\.dismiss` is the one around it, and
+  /// its parent's actions need not be `Sendable`.
+  @inlinable
+  func _childEffect<ParentAction>(
+    in namespace: () -> _CancelID,
+    embed: @escaping @Sendable (Action) -> ParentAction
+  ) -> Effect<ParentAction> {
+    if isNone { return .none }
+    if case .send(let action) = operation { return .send(embed(action)) }
+    let namespace = namespace()
+    return _presented(in: namespace, embed: embed, dismissal: nil).cancellable(id: namespace)
   }
 }
 

@@ -145,8 +145,7 @@ where Parent.Action: CasePathable & Sendable {
         if !effect.isNone {
           elementEffect = effect._childEffect(
             in: { elementNamespace(id, mounted) },
-            embed: { actionPath.embed(.element(id: id, action: $0)) },
-            dismissal: nil
+            embed: { actionPath.embed(.element(id: id, action: $0)) }
           )
         }
       } else {

@@ -152,8 +152,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     // another level of a feature that holds itself.
     return effect._childEffect(
       in: { cancelID(identity) },
-      embed: actionPath.embed,
-      dismissal: nil
+      embed: actionPath.embed
     )
   }
 }

@@ -216,7 +216,7 @@ where Parent.Action: CasePathable & Sendable {
           destinationEffect = effect._childEffect(
             in: { namespace(identityBefore) },
             embed: { actionPath.embed(.presented($0)) },
-            dismissal: { actionPath.embed(.dismiss) }
+            dismissal: actionPath.embed(.dismiss)
           )
         }
       } else {

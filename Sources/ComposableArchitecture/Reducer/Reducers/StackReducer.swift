@@ -149,7 +149,7 @@ where Parent.Action: CasePathable & Sendable {
           destinationEffect = effect._childEffect(
             in: { elementNamespace(id, mounted) },
             embed: { actionPath.embed(.element(id: id, action: $0)) },
-            dismissal: { actionPath.embed(.popFrom(id: id)) }
+            dismissal: actionPath.embed(.popFrom(id: id))
           )
         }
       } else {
