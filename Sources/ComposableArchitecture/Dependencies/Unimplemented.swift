@@ -12,6 +12,10 @@
 /// - Parameters:
 ///   - description: What was called, for the failure message.
 ///   - placeholder: What the closure returns.
+///   - fileID: The file ID of the call; a failure is reported there.
+///   - filePath: The path of the file of the call.
+///   - line: The line of the call.
+///   - column: The column of the call.
 /// - Returns: A closure that reports `Unimplemented: description` each time it is called.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",
@@ -29,6 +33,15 @@ public func unimplemented<each Argument, Result>(
 }
 
 /// ``unimplemented(_:placeholder:fileID:filePath:line:column:)`` for an `async` endpoint.
+///
+/// - Parameters:
+///   - description: What was called, for the failure message.
+///   - placeholder: What the closure returns.
+///   - fileID: The file ID of the call; a failure is reported there.
+///   - filePath: The path of the file of the call.
+///   - line: The line of the call.
+///   - column: The column of the call.
+/// - Returns: A closure that reports `Unimplemented: description` each time it is called.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",
   placeholder: @autoclosure @escaping @Sendable () -> Result,
@@ -47,7 +60,12 @@ public func unimplemented<each Argument, Result>(
 /// A throwing closure for a client's test value: it fails the test when called and throws
 /// ``UnimplementedFailure``, so it needs no placeholder.
 ///
-/// - Parameter description: What was called, for the failure message.
+/// - Parameters:
+///   - description: What was called, for the failure message.
+///   - fileID: The file ID of the call; a failure is reported there.
+///   - filePath: The path of the file of the call.
+///   - line: The line of the call.
+///   - column: The column of the call.
 /// - Returns: A closure that reports `Unimplemented: description` and throws.
 public func unimplemented<each Argument, Result>(
   _ description: String = "",

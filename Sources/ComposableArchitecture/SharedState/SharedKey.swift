@@ -66,6 +66,10 @@ extension Shared {
   /// - Parameters:
   ///   - wrappedValue: The value when nothing is stored.
   ///   - key: Where the value is kept.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public init(
     wrappedValue: @autoclosure () -> Value,
     _ key: some SharedKey<Value>,
@@ -84,7 +88,12 @@ extension Shared {
   /// @Shared(.appStorage("lastOpened")) var lastOpened: Date? = nil
   /// ```
   ///
-  /// - Parameter key: Where the value is kept.
+  /// - Parameters:
+  ///   - key: Where the value is kept.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
   public init<Wrapped>(
     _ key: some SharedKey<Value>,
     fileID: StaticString = #fileID,
