@@ -79,11 +79,13 @@ public struct FileStorage: Sendable {
 
   /// Files in memory, empty at first: each use of this property makes new, separate storage.
   public static var inMemory: FileStorage {
-    let files = LockIsolated<[URL: Data]>([:])
+    // Plain byte arrays, not `Data`: per-test storage outlives its test, and a stored `Data`
+    // slice keeps an interior pointer LeakSanitizer cannot trace, so it reports a leak.
+    let files = LockIsolated<[URL: [UInt8]]>([:])
     return FileStorage(
       backing: Backing(
-        read: { url in files.withLock { $0[url] } },
-        write: { data, url in files.withLock { $0[url] = data } }
+        read: { url in files.withLock { $0[url].map { Data($0) } } },
+        write: { data, url in files.withLock { $0[url] = [UInt8](data) } }
       )
     )
   }
