@@ -1,8 +1,14 @@
+import Foundation
+
 /// A value a presentation can only be dismissed from: an alert or a confirmation dialog.
 ///
 /// `ifLet` dismisses such a value after any of its buttons' actions (the parent sees the action
 /// first), as the system does with an alert; it needs no reducer of its own.
-public protocol _EphemeralState {}
+public protocol _EphemeralState {
+  /// The type of its buttons' actions: an action of a destination enum whose case carries a
+  /// value of this type is one of its buttons' (see ``_EphemeralProbe``).
+  static var _actionType: Any.Type { get }
+}
 
 /// An alert, as state: title, buttons and message, kept in a feature's state so that a test can
 /// compare it and send its buttons' actions.
@@ -34,7 +40,12 @@ public protocol _EphemeralState {}
 ///
 /// Tapping a button sends `.alert(.presented(action))`; the alert is dismissed right after the
 /// parent handles it. Swiping it away, or a button without an action, sends `.alert(.dismiss)`.
-public struct AlertState<Action>: _EphemeralState {
+public struct AlertState<Action>: _EphemeralState, Identifiable {
+  /// What makes this alert a presentation of its own.
+  ///
+  /// Each alert made is a new one, even with the same text, so an alert replaced from its own
+  /// button's action stays presented. Not compared by `==`, not hashed, not dumped.
+  public let id: UUID
   /// The title.
   public let title: TextState
   /// The message under the title, if any.
@@ -53,27 +64,57 @@ public struct AlertState<Action>: _EphemeralState {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
-    self.title = title()
-    self.buttons = actions()
-    self.message = message?()
+    self.init(id: UUID(), title: title(), buttons: actions(), message: message?())
   }
 
-  /// The same alert with its buttons sending `transform(action)`.
+  init(id: UUID, title: TextState, buttons: [ButtonState<Action>], message: TextState?) {
+    self.id = id
+    self.title = title
+    self.buttons = buttons
+    self.message = message
+  }
+
+  /// The same alert (the same presentation) with its buttons sending `transform(action)`.
   ///
   /// - Parameter transform: Turns a button's action into another type's.
   /// - Returns: The alert with the transformed actions.
   public func map<NewAction>(_ transform: (Action) -> NewAction) -> AlertState<NewAction> {
     AlertState<NewAction>(
-      title: { title },
-      actions: { buttons.map { $0.map(transform) } },
-      message: message.map { message in { message } }
+      id: id,
+      title: title,
+      buttons: buttons.map { $0.map(transform) },
+      message: message
+    )
+  }
+
+  public static var _actionType: Any.Type { Action.self }
+}
+
+extension AlertState: Equatable where Action: Equatable {
+  /// Equal when they show the same text and buttons, whichever presentation each is.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.title == rhs.title && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+extension AlertState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+extension AlertState: Sendable where Action: Sendable {}
+
+extension AlertState: CustomReflectable {
+  /// Title, message and buttons, without the `id` (which differs between equal alerts).
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: ["title": title, "message": message as Any, "buttons": buttons],
+      displayStyle: .struct
     )
   }
 }
-
-extension AlertState: Equatable where Action: Equatable {}
-extension AlertState: Hashable where Action: Hashable {}
-extension AlertState: Sendable where Action: Sendable {}
 
 /// Whether a confirmation dialog shows its title.
 public enum ConfirmationDialogStateTitleVisibility: Equatable, Hashable, Sendable {
@@ -97,7 +138,9 @@ public enum ConfirmationDialogStateTitleVisibility: Equatable, Hashable, Sendabl
 /// ```
 ///
 /// Presented, sent and dismissed like ``AlertState``.
-public struct ConfirmationDialogState<Action>: _EphemeralState {
+public struct ConfirmationDialogState<Action>: _EphemeralState, Identifiable {
+  /// What makes this dialog a presentation of its own, as ``AlertState/id`` does an alert's.
+  public let id: UUID
   /// Whether the title is shown.
   public let titleVisibility: ConfirmationDialogStateTitleVisibility
   /// The title.
@@ -120,13 +163,30 @@ public struct ConfirmationDialogState<Action>: _EphemeralState {
     @ButtonStateBuilder<Action> actions: () -> [ButtonState<Action>] = { [] },
     message: (() -> TextState)? = nil
   ) {
-    self.titleVisibility = titleVisibility
-    self.title = title()
-    self.buttons = actions()
-    self.message = message?()
+    self.init(
+      id: UUID(),
+      titleVisibility: titleVisibility,
+      title: title(),
+      buttons: actions(),
+      message: message?()
+    )
   }
 
-  /// The same dialog with its buttons sending `transform(action)`.
+  init(
+    id: UUID,
+    titleVisibility: ConfirmationDialogStateTitleVisibility,
+    title: TextState,
+    buttons: [ButtonState<Action>],
+    message: TextState?
+  ) {
+    self.id = id
+    self.titleVisibility = titleVisibility
+    self.title = title
+    self.buttons = buttons
+    self.message = message
+  }
+
+  /// The same dialog (the same presentation) with its buttons sending `transform(action)`.
   ///
   /// - Parameter transform: Turns a button's action into another type's.
   /// - Returns: The dialog with the transformed actions.
@@ -134,21 +194,52 @@ public struct ConfirmationDialogState<Action>: _EphemeralState {
     _ transform: (Action) -> NewAction
   ) -> ConfirmationDialogState<NewAction> {
     ConfirmationDialogState<NewAction>(
+      id: id,
       titleVisibility: titleVisibility,
-      title: { title },
-      actions: { buttons.map { $0.map(transform) } },
-      message: message.map { message in { message } }
+      title: title,
+      buttons: buttons.map { $0.map(transform) },
+      message: message
+    )
+  }
+
+  public static var _actionType: Any.Type { Action.self }
+}
+
+extension ConfirmationDialogState: Equatable where Action: Equatable {
+  /// Equal when they show the same text and buttons, whichever presentation each is.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.titleVisibility == rhs.titleVisibility && lhs.title == rhs.title
+      && lhs.message == rhs.message && lhs.buttons == rhs.buttons
+  }
+}
+extension ConfirmationDialogState: Hashable where Action: Hashable {
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(titleVisibility)
+    hasher.combine(title)
+    hasher.combine(message)
+    hasher.combine(buttons)
+  }
+}
+extension ConfirmationDialogState: Sendable where Action: Sendable {}
+
+extension ConfirmationDialogState: CustomReflectable {
+  /// Visibility, title, message and buttons, without the `id`.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "titleVisibility": titleVisibility, "title": title, "message": message as Any,
+        "buttons": buttons,
+      ],
+      displayStyle: .struct
     )
   }
 }
 
-extension ConfirmationDialogState: Equatable where Action: Equatable {}
-extension ConfirmationDialogState: Hashable where Action: Hashable {}
-extension ConfirmationDialogState: Sendable where Action: Sendable {}
-
 /// Whether a presented type is an alert or a dialog, decided for the type once; a destination
 /// enum's case that holds one (`.alert(AlertState<…>)`) is known from the child's identity,
-/// which records it when it reads the case (``_NavigationIdentity/isEphemeral``).
+/// which records its buttons' action type when it reads the case
+/// (``_NavigationIdentity/ephemeralActionType``).
 ///
 /// A built `ifLet` keeps one, so an ordinary presented feature pays a load and a check per
 /// action. The fact is read from the type when the probe is made and never changes, so a read is
@@ -163,9 +254,16 @@ final class _EphemeralProbe: Sendable {
     self.typeIsEphemeral = type is any _EphemeralState.Type
   }
 
-  /// Whether the presented child with `identity` goes away after any of its actions.
+  /// Whether the presented child with `identity` goes away after `action`.
+  ///
+  /// An alert or a dialog does after any of its buttons' actions. For a destination enum's alert case, that
+  /// is an action whose case carries the alert's action type; an action meant for another
+  /// case (a late effect of a screen shown before) leaves the alert up.
   @inlinable
-  func isEphemeral(_ identity: _NavigationIdentity) -> Bool {
-    typeIsEphemeral || identity.isEphemeral
+  func dismisses(_ identity: _NavigationIdentity, after action: Any) -> Bool {
+    if typeIsEphemeral { return true }
+    guard let actionType = identity.ephemeralActionType else { return false }
+    return Mirror(reflecting: action).children.first.map { type(of: $0.value) == actionType }
+      ?? false
   }
 }

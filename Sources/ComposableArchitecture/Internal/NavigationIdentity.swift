@@ -20,25 +20,29 @@ final class _NavigationIdentity: Hashable, Sendable {
   /// every enum's metadata carries the witness it reads); `nil` otherwise.
   let caseName: String?
   @usableFromInline let id: _ChildID?
-  /// Whether the child is an alert or a dialog, or an enum case holding one.
+  /// For an enum case holding an alert or a dialog, the type of its buttons' actions; `nil`
+  /// otherwise.
   ///
-  /// Such a child goes away after any of its actions. Not part of the identity (it follows
-  /// from the case).
-  @usableFromInline let isEphemeral: Bool
+  /// Such a child goes away after any of its buttons' actions. Not part of the identity (it
+  /// follows from the case).
+  @usableFromInline let ephemeralActionType: Any.Type?
+
+  /// Whether the child is an alert or a dialog, or an enum case holding one.
+  var isEphemeral: Bool { ephemeralActionType != nil }
 
   /// The identity of every value of a type whose values cannot differ in identity.
   @usableFromInline static let plain = _NavigationIdentity(
     tag: nil,
     caseName: nil,
     id: nil,
-    isEphemeral: false
+    ephemeralActionType: nil
   )
 
-  init(tag: UInt32?, caseName: String?, id: _ChildID?, isEphemeral: Bool) {
+  init(tag: UInt32?, caseName: String?, id: _ChildID?, ephemeralActionType: Any.Type?) {
     self.tag = tag
     self.caseName = caseName
     self.id = id
-    self.isEphemeral = isEphemeral
+    self.ephemeralActionType = ephemeralActionType
   }
 
   /// Equal when both name the same case and `id` (one instance is equal to itself at once).
@@ -75,13 +79,23 @@ final class _NavigationIdentity: Hashable, Sendable {
     tags: _EnumTag<Value>?,
     ids: (any Identifiable.Type)?
   ) -> _NavigationIdentity {
+    if let optional = Value.self as? any _OptionalChild.Type {
+      // `_isEnumType` says no for `Optional`; its two cases are read here instead.
+      let payload = withUnsafePointer(to: value) { optional._payload(at: UnsafeRawPointer($0)) }
+      return _NavigationIdentity(
+        tag: payload == nil ? 1 : 0,
+        caseName: nil,
+        id: payload.flatMap { _ChildID.of($0) },
+        ephemeralActionType: (payload as? any _EphemeralState).map { type(of: $0)._actionType }
+      )
+    }
     guard _isEnumType(Value.self) else {
       return _NavigationIdentity(
         tag: nil,
         caseName: nil,
         id: ids.map { type in withUnsafePointer(to: value) { _ChildID.of(type, at: $0) } }
           ?? _ChildID.of(value),
-        isEphemeral: value is any _EphemeralState
+        ephemeralActionType: (value as? any _EphemeralState).map { type(of: $0)._actionType }
       )
     }
     let payload = Mirror(reflecting: value).children.first
@@ -89,14 +103,35 @@ final class _NavigationIdentity: Hashable, Sendable {
       tag: tags?.tag(of: value),
       caseName: tags == nil ? payload?.label ?? String(describing: value) : nil,
       id: payload.flatMap { _ChildID.of($0.value) },
-      isEphemeral: payload.map { $0.value is any _EphemeralState } ?? false
+      ephemeralActionType: (payload?.value as? any _EphemeralState).map {
+        type(of: $0)._actionType
+      }
     )
   }
 
-  /// Whether values of `type` can differ in identity at all: enums and `Identifiable` types.
+  /// Whether values of `type` can differ in identity at all: enums (`Optional` too) and
+  /// `Identifiable` types.
   @inlinable
   static func canChange<Value>(_ type: Value.Type) -> Bool {
-    _isEnumType(type) || type is any Identifiable.Type
+    _isEnumType(type) || type is any Identifiable.Type || type is any _OptionalChild.Type
+  }
+}
+
+/// A presented child whose state is itself optional (`PresentationState<Child.State?>`): an
+/// inner `nil` is another child (none), whose effects end, as another enum case's would.
+@usableFromInline
+protocol _OptionalChild {
+  /// The wrapped value of the `Self` at `pointer`, or `nil` when it holds none.
+  ///
+  /// Called only with the address of a value of type `Self` (the caller found `Self` by
+  /// casting that value's static type), for the duration of the call.
+  static func _payload(at pointer: UnsafeRawPointer) -> Any?
+}
+
+extension Optional: _OptionalChild {
+  @usableFromInline
+  static func _payload(at pointer: UnsafeRawPointer) -> Any? {
+    pointer.assumingMemoryBound(to: Self.self).pointee.map { $0 as Any }
   }
 }
 
@@ -141,6 +176,8 @@ struct _IdentityReader<Value> {
   @inlinable
   static var resolved: Self {
     if _isEnumType(Value.self) { return Self(.cases(_EnumTag())) }
+    // `Optional` has no tag reader here: each read goes to `_NavigationIdentity.reading`.
+    if Value.self is any _OptionalChild.Type { return Self(.cases(nil)) }
     if let ids = Value.self as? any Identifiable.Type { return Self(.ids(ids)) }
     return Self(.plain(.passUnretained(.plain)))
   }

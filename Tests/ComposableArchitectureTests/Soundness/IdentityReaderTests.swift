@@ -82,13 +82,18 @@ struct IdentityReaderTests {
     #expect(reader.identity(of: .counter(1), after: first) != first)
   }
 
-  /// Whether the case holds an alert is learned when the case is read, and kept with it.
+  /// Whether the case holds an alert is learned when the case is read, and kept with it; each
+  /// alert made is a child of its own (an alert is `Identifiable`), the same alert read again is
+  /// the same child.
   @Test func anAlertCaseIsRecordedAsEphemeral() {
     let reader = _IdentityReader<Destination>.resolved
-    let alert = reader.identity(of: .alert(AlertState { TextState("Delete?") }))
+    let shown = AlertState<Int> { TextState("Delete?") }
+    let alert = reader.identity(of: .alert(shown))
     #expect(alert.isEphemeral)
-    let again = reader.identity(of: .alert(AlertState { TextState("Really?") }), after: alert)
-    #expect(again === alert)
+    #expect(reader.identity(of: .alert(shown), after: alert) == alert)
+    let again = reader.identity(of: .alert(AlertState { TextState("Delete?") }), after: alert)
+    #expect(again != alert)
+    #expect(again.isEphemeral)
     #expect(!reader.identity(of: .counter(1), after: alert).isEphemeral)
   }
 

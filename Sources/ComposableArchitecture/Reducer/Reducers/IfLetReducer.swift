@@ -3,8 +3,10 @@ extension Reducer where Action: CasePathable {
   ///
   /// When this reducer sets the child state to `nil`, or replaces it with a different child
   /// (another `id` for `Identifiable` state, another case for enum state), every effect the old
-  /// child started is cancelled. A child action that arrives while the state is `nil` is reported as an issue
-  /// (an effect outlived its screen).
+  /// child started is cancelled. A child action that arrives while the state is `nil` is
+  /// reported as an issue (an effect outlived its screen). An alert or a dialog kept in a plain
+  /// optional (`.ifLet(\.alert, action: \.alert) {}`) is cleared after its button's action,
+  /// before this reducer sees the action.
   ///
   /// ```swift
   /// var body: some Reducer<State, Action> {
@@ -80,6 +82,7 @@ where Parent.Action: CasePathable {
       actionPath: Parent.Action._casePathByOffset(toChildAction),
       statePath: toChildState,
       identities: .unresolved,
+      clearsAfterChildAction: nil,
       parent: { parent.reduce(into: &$0, action: $1) },
       child: { child.reduce(into: &$0, action: $1) }
     )
@@ -94,6 +97,7 @@ where Parent.Action: CasePathable {
     let actionPath = Parent.Action.casePath(toChildAction)
     let statePath = _ResolvedKeyPath(toChildState)
     let identities = _IdentityReader<Child.State>.resolved
+    let clearsAfterChildAction = Child.State.self is any _EphemeralState.Type
     return { state, action in
       run(
         &state,
@@ -101,6 +105,7 @@ where Parent.Action: CasePathable {
         actionPath: actionPath,
         statePath: statePath,
         identities: identities,
+        clearsAfterChildAction: clearsAfterChildAction,
         parent: parent,
         child: child
       )
@@ -114,10 +119,20 @@ where Parent.Action: CasePathable {
     actionPath: AnyCasePath<Parent.Action, Child.Action>,
     statePath: Path,
     identities: _IdentityReader<Child.State>,
+    // Whether the child is an alert or a dialog; `nil`: look it up when a child action comes.
+    clearsAfterChildAction: Bool?,
     parent: _ReduceFunction<Parent.State, Parent.Action>,
     child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
-    let childEffect = reduceChild(&state, action, actionPath, statePath, identities, child)
+    let childEffect = reduceChild(
+      &state,
+      action,
+      actionPath,
+      statePath,
+      identities,
+      clearsAfterChildAction,
+      child
+    )
     let identityBefore = Self.identity(statePath, &state, identities)
     let parentEffect = parent(&state, action)
     if let identityBefore,
@@ -175,6 +190,7 @@ where Parent.Action: CasePathable {
     _ actionPath: AnyCasePath<Parent.Action, Child.Action>,
     _ statePath: Path,
     _ identities: _IdentityReader<Child.State>,
+    _ clearsAfterChildAction: Bool?,
     _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
     guard let childAction = actionPath.extract(from: action) else { return .none }
@@ -183,6 +199,11 @@ where Parent.Action: CasePathable {
       return .none
     }
     let effect = statePath.modify(&state) { _reduceWrapped(&$0, childAction, child) }
+    if clearsAfterChildAction ?? (Child.State.self is any _EphemeralState.Type) {
+      // An alert's button was tapped: the system has already closed it.
+      statePath.modify(&state) { $0 = nil }
+      return effect.isNone ? .none : effect.map(actionPath.embed)
+    }
     guard !effect.isNone, let identity = Self.identity(statePath, &state, identities)
     else { return .none }
     // In the child's own namespace: its cancellation IDs are not its parent's, nor those of

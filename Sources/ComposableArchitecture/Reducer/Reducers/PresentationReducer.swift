@@ -275,7 +275,7 @@ where Parent.Action: CasePathable & Sendable {
   }
 
   /// Whether the child still presented after `action` goes away now: after `.dismiss`, and
-  /// after an action of an alert or a dialog.
+  /// after an action of an alert's or a dialog's buttons.
   @inlinable
   static func dismisses(
     _ action: PresentationAction<Destination.Action>,
@@ -284,9 +284,10 @@ where Parent.Action: CasePathable & Sendable {
   ) -> Bool {
     switch action {
     case .dismiss: return true
-    case .presented:
+    case .presented(let childAction):
       // A store's built `ifLet` keeps its probe; a direct `reduce(into:)` makes one only here.
-      return (ephemeral ?? _EphemeralProbe(Destination.State.self)).isEphemeral(presented)
+      return (ephemeral ?? _EphemeralProbe(Destination.State.self))
+        .dismisses(presented, after: childAction)
     }
   }
 
