@@ -192,3 +192,78 @@ struct Stamper: Reducer {
     )
   }
 }
+
+/// A client whose interface module gives only test and preview values; an app module conforms
+/// it to `DependencyKey` with the live value.
+struct TriviaClient: Sendable {
+  var fact: @Sendable (Int) -> String
+}
+
+extension TriviaClient: TestDependencyKey {
+  static let testValue = TriviaClient { "test fact about \($0)" }
+}
+
+/// The same shape with no live value anywhere.
+struct DraftsClient: Sendable {
+  var draft: @Sendable () -> String
+}
+
+extension DraftsClient: TestDependencyKey {
+  static let testValue = DraftsClient { "test draft" }
+  static let previewValue = DraftsClient { "preview draft" }
+}
+
+/// The app module's half of `TriviaClient`.
+extension TriviaClient: DependencyKey {
+  static let liveValue = TriviaClient { "\($0) is a number" }
+}
+
+@Suite struct TestDependencyKeyTests {
+  /// Read as an interface module reads it: through the subscript for keys that may have no
+  /// live value, which finds the live value at run time.
+  func read<Key: TestDependencyKey>(_ key: Key.Type) -> Key.Value {
+    DependencyValues._current[key]
+  }
+
+  @Test func testAndPreviewContextsGiveTheirValues() {
+    let issues = IssueReporting.collect {
+      #expect(read(TriviaClient.self).fact(2) == "test fact about 2")
+      #expect(read(DraftsClient.self).draft() == "test draft")
+      withDependencies {
+        $0.context = .preview
+      } operation: {
+        #expect(read(DraftsClient.self).draft() == "preview draft")
+        // A key with a live value previews it, as a `DependencyKey` does.
+        #expect(read(TriviaClient.self).fact(3) == "3 is a number")
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @Test func anAppFindsTheLiveValueAnotherModuleGave() {
+    let issues = IssueReporting.collect {
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        #expect(read(TriviaClient.self).fact(7) == "7 is a number")
+      }
+    }
+    #expect(issues.isEmpty)
+  }
+
+  @Test func anAppWithoutALiveValueIsReportedAndGetsTheTestValue() {
+    let issues = IssueReporting.collect {
+      withDependencies {
+        $0.context = .live
+      } operation: {
+        #expect(read(DraftsClient.self).draft() == "test draft")
+      }
+    }
+    #expect(
+      issues.map(\.message) == [
+        "\"ComposableArchitectureTests.DraftsClient\" has no live implementation, but was "
+          + "accessed from a live context."
+      ]
+    )
+  }
+}

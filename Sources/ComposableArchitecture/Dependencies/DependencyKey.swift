@@ -25,7 +25,7 @@
 ///
 /// A key without a `testValue` fails any test that uses it without overriding it, with
 /// `@Dependency(\.primeClient) has no test implementation, but was accessed from a test context.`
-public protocol DependencyKey {
+public protocol DependencyKey: TestDependencyKey {
   /// The dependency's type.
   associatedtype Value: Sendable
   /// The value an app uses.
@@ -34,6 +34,34 @@ public protocol DependencyKey {
   static var testValue: Value { get }
   /// The value used in previews; the live value unless given.
   static var previewValue: Value { get }
+}
+
+/// A key with only test and preview values: an interface declared in a module that must not
+/// depend on the live implementation (which another module adds by conforming the key to
+/// ``DependencyKey``).
+///
+/// ```swift
+/// extension PrimeClient: TestDependencyKey {
+///   static let testValue = PrimeClient(nthPrime: unimplemented("PrimeClient.nthPrime"))
+/// }
+/// ```
+///
+/// Read in an app (``DependencyContext/live``) while no module gave it a live value, it reports
+/// `"PrimeClient" has no live implementation, but was accessed from a live context.` and
+/// gives its test value.
+public protocol TestDependencyKey {
+  /// The dependency's type.
+  associatedtype Value: Sendable
+  /// The value used under test (``DependencyContext/test``).
+  static var testValue: Value { get }
+  /// The value used in previews; the test value for a key with no live value, the live value
+  /// for a ``DependencyKey``, unless given.
+  static var previewValue: Value { get }
+}
+
+extension TestDependencyKey {
+  /// The test value.
+  public static var previewValue: Value { testValue }
 }
 
 extension DependencyKey {

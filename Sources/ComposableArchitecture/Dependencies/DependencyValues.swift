@@ -44,6 +44,33 @@ public struct DependencyValues: Sendable {
     }
   }
 
+  /// The value for a key that may have no live value (see ``TestDependencyKey``).
+  public subscript<Key: TestDependencyKey>(key: Key.Type) -> Key.Value {
+    get {
+      if let value = storage[ObjectIdentifier(key)], let typed = value as? Key.Value {
+        return typed
+      }
+      switch context {
+      case .live:
+        if let live = Key.self as? any DependencyKey.Type,
+          let value = live.liveValue as? Key.Value
+        {
+          return value
+        }
+        reportIssue(
+          "\"\(String(reflecting: Key.self))\" has no live implementation, but was accessed "
+            + "from a live context."
+        )
+        return Key.testValue
+      case .test: return Key.testValue
+      case .preview: return Key.previewValue
+      }
+    }
+    set {
+      storage[ObjectIdentifier(key)] = newValue
+    }
+  }
+
   /// Where the code runs: `.live` in an app, `.test` in a test process, `.preview` in previews.
   ///
   /// It decides which value a key gives when not overridden.

@@ -238,4 +238,22 @@ extension AnyCasePath where Value: _PresentationActionProtocol {
   public var presented: AnyCasePath<Root, Value._ChildAction> {
     appending(Value._presentedCasePath)
   }
+
+  /// A case of the presented child's actions, reached without spelling `.presented`, as the
+  /// Composable Architecture allows.
+  ///
+  /// ```swift
+  /// await store.receive(\.destination.alert.confirmDeletion)
+  /// await store.send(\.sheet.incrementButtonTapped)
+  /// ```
+  ///
+  /// - Parameter keyPath: A case of the presented child's action, such as `\.alert`.
+  /// - Returns: A case path from this root through `.presented` to that case's payload.
+  public subscript<Child>(
+    dynamicMember keyPath: KeyPath<
+      Value._ChildAction.AllCasePaths, AnyCasePath<Value._ChildAction, Child>
+    >
+  ) -> AnyCasePath<Root, Child> where Value._ChildAction: CasePathable {
+    presented.appending(Value._ChildAction.allCasePaths[keyPath: keyPath])
+  }
 }

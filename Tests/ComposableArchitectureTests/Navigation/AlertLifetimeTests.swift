@@ -101,6 +101,7 @@ struct AlertLifetimeTests {
     }
     enum Action: Equatable, CasePathable {
       case destination(PresentationAction<Destination.Action>)
+      case okLaterTapped
 
       struct AllCasePaths: Sendable {
         let destination = AnyCasePath<Action, PresentationAction<Destination.Action>>(
@@ -131,7 +132,17 @@ struct AlertLifetimeTests {
       enum Action: Equatable, CasePathable {
         case alert(Alert)
         case count(Count)
-        enum Alert: Equatable { case ok }
+        enum Alert: Equatable, CasePathable {
+          case ok
+
+          struct AllCasePaths: Sendable {
+            let ok = AnyCasePath<Alert, Void>(
+              embed: { .ok },
+              extract: { if case .ok = $0 { () } else { nil } }
+            )
+          }
+          static let allCasePaths = AllCasePaths()
+        }
         enum Count: Equatable { case increment }
 
         struct AllCasePaths: Sendable {
@@ -158,7 +169,10 @@ struct AlertLifetimeTests {
     }
 
     var body: some Reducer<State, Action> {
-      EmptyReducer().ifLet(\.$destination, action: \.destination) { Destination() }
+      Reduce { _, action in
+        action == .okLaterTapped ? .send(.destination(.presented(.alert(.ok)))) : .none
+      }
+      .ifLet(\.$destination, action: \.destination) { Destination() }
     }
   }
 
@@ -180,6 +194,23 @@ struct AlertLifetimeTests {
     }
     #expect(store.state.destination == .alert(Self.notice))
     await store.send(.destination(.presented(.alert(.ok)))) { $0.destination = nil }
+  }
+
+  /// Case key paths go through a presentation without `.presented`, as in the Composable
+  /// Architecture: `\.destination.alert.ok` is `\.destination.presented.alert.ok`.
+  @Test func caseKeyPathsReachThroughAPresentationWithoutPresented() async {
+    let alert: CaseKeyPath<Screen.Action, Screen.Destination.Action.Alert> = \.destination.alert
+    let path = Screen.Action.allCasePaths[keyPath: alert]
+    #expect(path.embed(.ok) == .destination(.presented(.alert(.ok))))
+    #expect(path.extract(from: .destination(.presented(.alert(.ok)))) == .ok)
+    #expect(path.extract(from: .destination(.dismiss)) == nil)
+    #expect(path.extract(from: .destination(.presented(.count(.increment)))) == nil)
+
+    let store = TestStore(initialState: Screen.State(destination: .alert(Self.notice))) {
+      Screen()
+    }
+    await store.send(.okLaterTapped)
+    await store.receive(\.destination.alert.ok) { $0.destination = nil }
   }
 
   /// An alert kept in a plain optional, integrated with `ifLet(_:action:then:)` and an empty
