@@ -26,8 +26,8 @@
 /// A key without a `testValue` fails any test that uses it without overriding it, with
 /// `@Dependency(\.primeClient) has no test implementation, but was accessed from a test context.`
 public protocol DependencyKey: TestDependencyKey {
-  /// The dependency's type.
-  associatedtype Value: Sendable
+  /// The dependency's type (restated so that a key giving only `liveValue` infers it there).
+  associatedtype Value = Self
   /// The value an app uses.
   static var liveValue: Value { get }
   /// The value used under test (``DependencyContext/test``).
@@ -51,7 +51,7 @@ public protocol DependencyKey: TestDependencyKey {
 /// gives its test value.
 public protocol TestDependencyKey {
   /// The dependency's type.
-  associatedtype Value: Sendable
+  associatedtype Value: Sendable = Self
   /// The value used under test (``DependencyContext/test``).
   static var testValue: Value { get }
   /// The value used in previews; the test value for a key with no live value, the live value

@@ -1,10 +1,10 @@
 /// A collection whose elements `forEach` watches: a navigation stack, or an identified array of
 /// rows.
 ///
-/// Each keeps, beside its elements, the IDs a `forEach` last saw in it (`_mounted`; not part of
-/// the value: `==`, hashing, coding and dumps ignore it). It travels with the state, so every
-/// way of running `forEach` sees it: a store's built tree, and a direct call of
-/// `reduce(into:action:)`, which keeps nothing from one call to the next.
+/// Each keeps, beside its elements, the IDs a direct call of `forEach`'s
+/// `reduce(into:action:)` last saw in it (`_mounted`; not part of the value: `==`, hashing,
+/// coding and dumps ignore it). It travels with the state, so a direct call, which keeps
+/// nothing from one call to the next, still sees what the last one saw.
 @usableFromInline
 protocol _MountTracking<MountedID> {
   associatedtype MountedID: Hashable
@@ -14,22 +14,23 @@ protocol _MountTracking<MountedID> {
   var _mounted: [MountedID] { get set }
 }
 
-/// The IDs a built `forEach` last saw in its collection (a navigation stack, or an identified
-/// array of rows).
+/// The IDs a `forEach` last saw in its collection (a navigation stack, or an identified array
+/// of rows).
 ///
 /// When a reducer outside `forEach` removes elements (`state.path.removeAll()`, or a whole new
 /// value), the next action through `forEach` compares the collection with what it saw and
-/// cancels the removed elements' effects. What it saw is kept in two places: in the collection
-/// (``_MountTracking``), which a direct call sees too, and here, in the store's built reducer,
-/// so that a whole new value (which carries no memory) cannot make a store forget. Used on the
-/// store's actor only.
+/// cancels the removed elements' effects. A store's built reducer remembers here, so a whole
+/// new value (which carries no memory) cannot make it forget, and it never writes to the
+/// state to remember; a direct call remembers in the collection (``_MountTracking``). Used on
+/// the store's actor only.
 @usableFromInline
 final class _MountedElements<ID: Hashable> {
   // Read twice on every action through a built `forEach`, so Swift's dynamic exclusivity checks
-  // (a begin and an end access per read, ~8% of a stack element action) are switched off for
-  // both properties. Why no two accesses can overlap: they happen only in `note(_:)` and
-  // `collection(_:)`, which call nothing that could reach this object (comparing and filtering
-  // IDs, building a `Set` of them, hashing a key path); one object belongs to one built
+  // (a begin and an end access per read) are switched off for both properties. Why no two
+  // accesses can overlap: they happen only in `note(_:in:)` and `collection(_:)`, which call
+  // nothing that could reach this object (reading the collection through its path, comparing
+  // and filtering IDs, building a `Set` of them, hashing a key path; the object is internal,
+  // so no getter of the user's can hold it); one object belongs to one built
   // operator and is used on its store's actor only (the type is not `Sendable`).
   // `EffectLifetimeTests` and `ForEachIdentifiedTests` remove elements through both calls.
   @usableFromInline @exclusivity(unchecked) var ids: [ID] = []
@@ -38,7 +39,14 @@ final class _MountedElements<ID: Hashable> {
   /// hashes it once.
   @usableFromInline @exclusivity(unchecked) var collectionID: _CollectionID?
 
-  @inlinable init() {}
+  /// Whether this object belongs to a store's built operator (and remembers across actions),
+  /// rather than to one direct call of `reduce(into:action:)`.
+  @usableFromInline let isBuilt: Bool
+
+  /// - Parameter isBuilt: `true` for a store's built operator, `false` for a direct call.
+  @inlinable init(isBuilt: Bool) {
+    self.isBuilt = isBuilt
+  }
 
   /// The collection's part of its elements' cancellation IDs (`keyPath` is the path to it).
   @inlinable
@@ -49,36 +57,36 @@ final class _MountedElements<ID: Hashable> {
     return made
   }
 
-  /// Remembers the IDs in `collection` now, here and in the collection, and returns them with
-  /// the IDs remembered in either place whose elements are gone.
+  /// Remembers the IDs of the collection at `path` now and returns them with the remembered
+  /// IDs whose elements are gone.
   ///
-  /// Unchanged IDs share their buffer with the remembered ones, so on an ordinary element
-  /// action the comparisons cost nothing and nothing is allocated or written.
+  /// A store's built operator remembers here, and only reads the collection: a write through
+  /// the path would run a `didSet` or a computed setter of the property that holds it, on
+  /// actions that change no element (the Composable Architecture's `forEach` only reads). A
+  /// direct call, whose object is new each time, remembers in the collection, which it writes
+  /// only when the IDs changed. Unchanged IDs share their buffer with the remembered ones, so
+  /// on an ordinary element action the comparison costs nothing and nothing is allocated.
   ///
-  /// - Parameter collection: The collection `forEach` runs over, in place.
+  /// - Parameters:
+  ///   - path: The path to the collection `forEach` runs over.
+  ///   - root: The state that holds it.
   /// - Returns: The IDs in the collection now, and the IDs whose elements left, in their old
   ///   order; usually none.
   @inlinable
-  func note<Collection: _MountTracking>(
-    _ collection: inout Collection
-  ) -> (ids: [ID], removed: [ID]) where Collection.MountedID == ID {
-    let current = collection.ids
-    if ids == collection._mounted {
-      // The usual case: both places remember the same IDs, in one shared buffer (comparing
-      // arrays that share a buffer costs nothing), so one comparison answers for both.
-      guard ids != current else { return (current, []) }
-      let removed = Self.remember(current, in: &ids)
-      collection._mounted = current
-      return (current, removed)
+  func note<Path: _WritablePath>(
+    _ path: Path,
+    in root: inout Path.Root
+  ) -> (ids: [ID], removed: [ID]) where Path.Value: _MountTracking<ID> {
+    if isBuilt {
+      let current = path.read(root) { $0.ids }
+      return (current, Self.remember(current, in: &ids))
     }
-    let removedHere = Self.remember(current, in: &ids)
-    let removedThere = Self.remember(current, in: &collection._mounted)
-    if removedThere.isEmpty { return (current, removedHere) }
-    if removedHere.isEmpty { return (current, removedThere) }
-    // Both remembered removals (the collection's memory can differ from this one's when the
-    // state was run through another `forEach`, or a direct call, in between): each ID once.
-    let listed = Set(removedHere)
-    return (current, removedHere + removedThere.filter { !listed.contains($0) })
+    let (current, seen) = path.read(root) { ($0.ids, $0._mounted) }
+    guard seen != current else { return (current, []) }
+    var remembered = seen
+    let removed = Self.remember(current, in: &remembered)
+    path.modify(&root) { $0._mounted = current }
+    return (current, removed)
   }
 
   /// Stores `current` in `remembered` and returns the remembered IDs that are gone from it.
@@ -95,7 +103,7 @@ final class _MountedElements<ID: Hashable> {
 }
 
 extension Effect {
-  /// Cancels the effects of the elements `removed` (from ``_MountedElements/note(_:)``).
+  /// Cancels the effects of the elements `removed` (from ``_MountedElements/note(_:in:)``).
   ///
   /// - Parameters:
   ///   - removed: The IDs of the elements that left.

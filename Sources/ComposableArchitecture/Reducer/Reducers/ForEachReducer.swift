@@ -90,7 +90,7 @@ where Parent.Action: CasePathable & Sendable {
       action,
       actionPath: Parent.Action._casePathByOffset(toElementAction),
       statePath: toElementsState,
-      mounted: _MountedElements(),
+      mounted: _MountedElements(isBuilt: false),
       parent: { parent.reduce(into: &$0, action: $1) },
       element: { element.reduce(into: &$0, action: $1) }
     )
@@ -104,7 +104,7 @@ where Parent.Action: CasePathable & Sendable {
     let element = element._childReduceFunction()
     let actionPath = Parent.Action.casePath(toElementAction)
     let statePath = _ResolvedKeyPath(toElementsState)
-    let mounted = _MountedElements<ID>()
+    let mounted = _MountedElements<ID>(isBuilt: true)
     return { state, action in
       run(
         &state,
@@ -132,8 +132,7 @@ where Parent.Action: CasePathable & Sendable {
     // Elements that a reducer outside this operator removed since the last action: their
     // effects end now. Unchanged IDs share their buffer with the remembered ones, so this
     // comparison costs nothing on an ordinary element action.
-    // In place: reading the whole collection would copy (retain and release) all its storage.
-    let (idsBefore, removedIDs) = statePath.modify(&state) { mounted.note(&$0) }
+    let (idsBefore, removedIDs) = mounted.note(statePath, in: &state)
     let removedElsewhere: Effect<Parent.Action> =
       removedIDs.isEmpty ? .none : ._cancelling(removedIDs) { elementNamespace($0, mounted) }
 
@@ -156,7 +155,7 @@ where Parent.Action: CasePathable & Sendable {
     let effects = removedElsewhere.merge(with: elementEffect)
       .merge(with: parent(&state, action))
     // Cancel the effects of every element that left the array.
-    let removed = statePath.modify(&state) { mounted.note(&$0).removed }
+    let removed = mounted.note(statePath, in: &state).removed
     return removed.isEmpty
       ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
   }

@@ -154,8 +154,9 @@ where Parent.Action: CasePathable {
   ) -> _NavigationIdentity?
   where Path.Root == Parent.State, Path.Value == Child.State? {
     guard identities.valuesCanChange else {
-      // In place: reading the optional would copy the child.
-      return statePath.modify(&state, isPresent) ? identities.plain : nil
+      // Read, never written: a write would run the property's `didSet` or computed setter on
+      // an action that does not concern the child.
+      return statePath.read(state) { $0 != nil } ? identities.plain : nil
     }
     return statePath.read(state) { $0.map { identities.identity(of: $0, after: previous) } }
   }
@@ -194,7 +195,7 @@ where Parent.Action: CasePathable {
     _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
     guard let childAction = actionPath.extract(from: action) else { return .none }
-    guard statePath.modify(&state, isPresent) else {
+    guard statePath.read(state, { $0 != nil }) else {
       reportAbsent(action)
       return .none
     }
@@ -241,10 +242,4 @@ func _reduceWrapped<Wrapped, Action>(
   guard var wrapped = state.take() else { return .none }
   defer { state = wrapped }
   return child(&wrapped, action)
-}
-
-/// Checks presence through an `inout` projection, so the child state is not copied.
-@inlinable
-func isPresent<Wrapped>(_ value: inout Wrapped?) -> Bool {
-  value != nil
 }

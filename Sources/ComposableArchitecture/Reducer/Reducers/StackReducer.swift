@@ -89,7 +89,7 @@ where Parent.Action: CasePathable & Sendable {
       action,
       actionPath: Parent.Action._casePathByOffset(toStackAction),
       statePath: toStackState,
-      mounted: _MountedElements<StackElementID>(),
+      mounted: _MountedElements<StackElementID>(isBuilt: false),
       parent: { parent.reduce(into: &$0, action: $1) },
       destination: { destination.reduce(into: &$0, action: $1) }
     )
@@ -103,7 +103,7 @@ where Parent.Action: CasePathable & Sendable {
     let destination = destination._childReduceFunction()
     let actionPath = Parent.Action.casePath(toStackAction)
     let statePath = _ResolvedKeyPath(toStackState)
-    let mounted = _MountedElements<StackElementID>()
+    let mounted = _MountedElements<StackElementID>(isBuilt: true)
     return { state, action in
       run(
         &state,
@@ -132,8 +132,7 @@ where Parent.Action: CasePathable & Sendable {
     // Elements that a reducer outside this operator removed since the last action: their
     // effects end now. Unchanged IDs share their buffer with the remembered ones, so this comparison
     // costs nothing on an ordinary element action.
-    // In place: reading the whole collection would copy (retain and release) all its storage.
-    let (idsBefore, removedIDs) = statePath.modify(&state) { mounted.note(&$0) }
+    let (idsBefore, removedIDs) = mounted.note(statePath, in: &state)
     let removedElsewhere: Effect<Parent.Action> =
       removedIDs.isEmpty ? .none : ._cancelling(removedIDs) { elementNamespace($0, mounted) }
 
@@ -192,7 +191,7 @@ where Parent.Action: CasePathable & Sendable {
     // Cancel the effects of every element that left the stack. Unchanged `ids` share their
     // buffer, so this comparison costs nothing on an element action.
     let effects = removedElsewhere.merge(with: destinationEffect).merge(with: parentEffect)
-    let removed = statePath.modify(&state) { mounted.note(&$0).removed }
+    let removed = mounted.note(statePath, in: &state).removed
     return removed.isEmpty
       ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
   }
