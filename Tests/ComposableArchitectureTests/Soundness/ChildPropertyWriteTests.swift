@@ -3,8 +3,10 @@ import ComposableArchitectureTesting
 import Testing
 
 /// `forEach` and `ifLet` only read the property that holds their children on an action that
-/// changes no child: a `didSet` on it runs when the children change, not on every action. Each
-/// `didSet` here counts into the state, so the exhaustive test store sees every extra run.
+/// changes no child.
+///
+/// A `didSet` on it runs when the children change, not on every action. Each `didSet` here
+/// counts into the state, so the exhaustive test store sees every extra run.
 @MainActor
 struct ChildPropertyWriteTests {
   struct Counter: Reducer {
