@@ -75,15 +75,13 @@ extension Reducer {
 extension Reducer where Body: Reducer, Body.State == State, Body.Action == Action {
   /// A reducer written with `body` builds its body once and runs that.
   ///
-  /// In debug builds the first action through it also checks that the feature does not write a
-  /// `reduce(into:action:)` of its own as well (see `_OwnReduceProbe`).
+  /// A feature that writes a `reduce(into:action:)` of its own as well still has its `body`
+  /// run by a store (the Composable Architecture runs that `reduce` instead): Swift cannot tell
+  /// which one a type wrote without calling it, and calling it would run the feature's code on
+  /// the store's state. Write one of the two.
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<State, Action> {
-    #if DEBUG
-      _checkingForOwnReduce(body._reduceFunction())
-    #else
-      body._reduceFunction()
-    #endif
+    body._reduceFunction()
   }
 }
 
@@ -101,12 +99,7 @@ extension Reducer where Body: Reducer, Body.State == State, Body.Action == Actio
   /// Runs ``body``.
   @inlinable
   public func reduce(into state: inout State, action: Action) -> Effect<Action> {
-    #if DEBUG
-      // A debug build's store asks, once per feature type, whether this is the `reduce` that
-      // runs (see `_OwnReduceProbe`); the answer returns before `body` is read.
-      if _OwnReduceProbe.answer(for: Self.self) { return .none }
-    #endif
-    return body.reduce(into: &state, action: action)
+    body.reduce(into: &state, action: action)
   }
 }
 
