@@ -30,8 +30,8 @@ public struct StoreTask: Hashable, Sendable {
   /// Waits until every effect this send started has finished.
   ///
   /// Waits on the caller's actor (`isolation` is filled in by the compiler): awaited on the main
-  /// actor, it does not hop to the global executor and back, two thread hand-offs that were
-  /// about 30% of an effect round trip.
+  /// actor, it does not hop to the global executor and back (two thread hand-offs, a large
+  /// share of an effect round trip).
   public func finish(isolation: isolated (any Actor)? = #isolation) async {
     await group?.finish()
   }

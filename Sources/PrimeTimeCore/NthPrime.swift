@@ -74,7 +74,7 @@ enum NthPrimeEngine {
     let size = (limit - 1) / 2 + 1
     if isCancelled() { return nil }
     // Cleared with one `memset` (`false` is a zero byte): the generic initializers walk the
-    // array element by element in a debug build, 10 ms that no cancellation check can stop.
+    // array element by element in a debug build, a pause no cancellation check can stop.
     var composite = [Bool](unsafeUninitializedCapacity: size) { buffer, count in
       if let base = buffer.baseAddress { memset(base, 0, size) }
       count = size

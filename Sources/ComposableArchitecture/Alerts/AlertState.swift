@@ -243,8 +243,8 @@ extension ConfirmationDialogState: CustomReflectable {
 ///
 /// A built `ifLet` keeps one, so an ordinary presented feature pays a load and a check per
 /// action. The fact is read from the type when the probe is made and never changes, so a read is
-/// a plain load (a `var` here would pay Swift's run-time exclusivity check, about 80
-/// instructions, on every action through `ifLet`).
+/// a plain load (a `var` here would pay Swift's run-time exclusivity check on every action
+/// through `ifLet`).
 @usableFromInline
 final class _EphemeralProbe: Sendable {
   @usableFromInline let typeIsEphemeral: Bool

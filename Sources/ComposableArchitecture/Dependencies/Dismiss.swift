@@ -78,8 +78,8 @@ extension Effect {
   /// Callers check `.none` first, before forming `embed` (a closure that allocates); `.none`
   /// still stays `.none` here. An action the child sends back at once (a delegate action) is
   /// delivered before the send that returned it ends, so nothing can cancel it and it runs no
-  /// work the dismissal could reach: it is only embedded (making the namespace cost a delegate
-  /// action about 2 µs). Tests that receive such actions: through a presentation,
+  /// work the dismissal could reach: it is only embedded (a namespace would cost a delegate
+  /// action a cancellable task of its own). Tests that receive such actions: through a presentation,
   /// `LargeListDesignTests`; through stack elements, `loadAndGoToCounter` and
   /// `stackRecursivePath`.
   @inlinable

@@ -6,8 +6,8 @@ import Synchronization
 ///
 /// `ifLet(\.$child, …)` reads `$child` around every action that passes it so that, when the
 /// child goes away or is replaced, the effects it started are cancelled. That read goes through
-/// the key path runtime (a property wrapper's `$` projection is a computed property: several
-/// hundred instructions). Until some child presented at that key path has started an effect
+/// the key path runtime (a property wrapper's `$` projection is a computed property, which a
+/// key path cannot reach by offset). Until some child presented at that key path has started an effect
 /// there is nothing to cancel, so `ifLet` (a store's built one, and a direct
 /// `reduce(into:action:)` of one) skips the read for actions that are not its own; the first
 /// child effect turns the read on for good.

@@ -137,20 +137,18 @@ extension Optional: _OptionalChild {
 
 /// Reads the identities of one operator's children.
 ///
-/// Whether a child type's values can differ in identity is a run-time conformance check (a few
-/// hundred instructions), so a store's built operator looks it up once, when it is built, with
+/// Whether a child type's values can differ in identity is a run-time conformance check, so a store's built operator looks it up once, when it is built, with
 /// what reading an identity of that type needs; a direct `reduce(into:action:)`, which builds
 /// nothing ahead of time, looks it up at each read.
 ///
 /// One enum of two words: every operator that holds a reader copies it into each call, and a
-/// reader with a field for each kind measured about 60 instructions more per action through
-/// `ifCaseLet` (`NestedStore.Send.EnumCase`, whose child type is plain).
+/// reader with a field for each kind would copy them all, on every action.
 @usableFromInline
 struct _IdentityReader<Value> {
   @usableFromInline enum Kind {
     /// Values cannot differ in identity: they all have ``_NavigationIdentity/plain``, kept here
     /// because a `static let` is reached through a call that checks it was initialized, on
-    /// every read (about 50 instructions per action through `ifLet`).
+    /// every read.
     ///
     /// Unretained, so that copying a reader (into a built operator, into each call) retains
     /// nothing. Safe: `plain` is a `static let`, created once and never released, so the
@@ -220,8 +218,7 @@ struct _IdentityReader<Value> {
     after previous: _NavigationIdentity? = nil
   ) -> _NavigationIdentity {
     // The plain case inline, the rest out of line: written as one function, the optimizer kept
-    // the whole read out of line, so every operator paid a call even for a plain child (about 60
-    // instructions per action through `ifCaseLet`, whose child is plain).
+    // the whole read out of line, so every operator paid a call even for a plain child.
     if case .plain(let plain) = kind { return plain.takeUnretainedValue() }
     return changeableIdentity(of: value, after: previous)
   }
@@ -256,8 +253,7 @@ struct _IdentityReader<Value> {
 }
 
 /// A child's `id`, kept as its own type, so that the next action compares the child's `id`
-/// with it directly: no dynamic cast, no `AnyHashable` (about 6,250 instructions per read for
-/// an `Identifiable` presented child when the `id` was an `AnyHashable` found by a cast).
+/// with it directly: no dynamic cast and no `AnyHashable` box on each read.
 ///
 /// Only ``_TypedChildID`` is ever made; this base class gives the calls a type that does not
 /// name the child's.

@@ -8,10 +8,8 @@
 
 /// A mutual-exclusion lock over a POSIX mutex, for the library's process-wide tables.
 ///
-/// `NSLock` does the same, through an overridable class: on Linux its `lock()` and `unlock()`
-/// cost about 25 instructions more per pair than the mutex calls they wrap (`bash
-/// Docs/benchmarks/valgrind.sh`, measured when `Store.Send` took one such lock per action:
-/// 1,011 → 988). This calls the mutex directly.
+/// `NSLock` does the same, through an overridable class whose `lock()` and `unlock()` add a
+/// dynamic dispatch and a check to each mutex call they wrap. This calls the mutex directly.
 final class _RawLock: @unchecked Sendable {
   // @unchecked Sendable is safe: the only state is the mutex, and a mutex is made to be used
   // from several threads at once; the pointer to it never changes.

@@ -33,8 +33,7 @@ public struct PresentationState<State> {
   final class Box {
     // Read and written several times per action that reaches a presented child (its identity,
     // then the child itself), so Swift's dynamic exclusivity check on it (a begin and an end
-    // access in the runtime's table each time: 265 of the 1,763 instructions of
-    // `NestedStore.Send.PresentedStored`) is switched off. Why no two accesses can overlap:
+    // access in the runtime's table each time) is switched off. Why no two accesses can overlap:
     // - It is written only by `wrappedValue`'s `set` and `_modify`, after
     //   `isKnownUniquelyReferenced(&box)` proved that the value being written is the box's only
     //   holder, or in a box just made. So while a write runs, the box is reachable only through
@@ -232,8 +231,8 @@ extension AnyCasePath where Value: _PresentationActionProtocol {
   ///
   /// A property rather than a member found through dynamic member lookup, which is a subscript
   /// taking a key path: the key path runtime makes a key path with a subscript argument anew on
-  /// every evaluation (resolving its generic types by name, about 24,500 instructions), and one
-  /// made only of properties once, handing out the same object afterwards. A screen that shows a
+  /// every evaluation (resolving its generic types by name), and one made only of properties
+  /// once, handing out the same object afterwards. A screen that shows a
   /// sheet scopes with this path on every render.
   public var presented: AnyCasePath<Root, Value._ChildAction> {
     appending(Value._presentedCasePath)
@@ -246,6 +245,10 @@ extension AnyCasePath where Value: _PresentationActionProtocol {
   /// await store.receive(\.destination.alert.confirmDeletion)
   /// await store.send(\.sheet.incrementButtonTapped)
   /// ```
+  ///
+  /// A subscript, so such a key path is made anew each time it is evaluated (see
+  /// ``presented``): fine in a test, but a view that scopes on every render spells
+  /// `.presented`.
   ///
   /// - Parameter keyPath: A case of the presented child's action, such as `\.alert`.
   /// - Returns: A case path from this root through `.presented` to that case's payload.

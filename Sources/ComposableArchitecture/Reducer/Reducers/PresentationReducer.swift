@@ -190,8 +190,8 @@ where Parent.Action: CasePathable & Sendable {
   ) -> Effect<Parent.Action>
   where Path.Root == Parent.State, Path.Value == PresentationState<Destination.State> {
     let presentationAction = actionPath.extract(from: action)
-    // Each access to `$child` goes through the key path runtime (a computed property: hundreds
-    // of instructions), so there is one before the parent runs — a read for most actions (a
+    // Each access to `$child` goes through the key path runtime (a computed property, reached
+    // by no offset), so there is one before the parent runs — a read for most actions (a
     // mutation through the computed key path would copy the box), a single mutation for a child
     // action, which checks and runs the child in one go — and, only when a child was
     // presented, one read after. `ifLet` reads nothing for the parent's own actions until a

@@ -117,12 +117,9 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   /// Not a closure that captures the same values: calling a closure hands each value it
   /// captured to its body as arguments, on every call (here nine words: the child function, the
   /// case path's two functions, the key path and its offset), and a tree of features pays that
-  /// at each level. One object is one pointer. Measured with `Docs/benchmarks/valgrind.sh`:
-  /// a `Scope` level cost 88 instructions per action as a closure of the values and 65 as the
-  /// object's method (`NestedStore.Send.Depth10` 1,464 → 1,256), 51 since `run` keeps the
-  /// effect's mapping out of line (1,121). The same change to the presentation `ifLet`, which
-  /// does much more per action, measured no gain (`Store.Send` 1,041 → 1,069), so the other
-  /// operators stay closures.
+  /// at each level. One object is one pointer. The other operators, which do much more per
+  /// action, gained nothing measurable from the same shape, so they stay closures (the
+  /// benchmarks chapter has the figures).
   @usableFromInline
   final class BuiltToProperty {
     @usableFromInline let actionPath: AnyCasePath<ParentAction, Child.Action>
@@ -153,18 +150,15 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     /// The child's effect in parent actions, out of line.
     ///
     /// The path most actions take (extract, run the child, `.none`) then keeps three of the
-    /// object's fields live instead of nine. Measured with `Docs/benchmarks/valgrind.sh`:
-    /// `NestedStore.Send.Depth10` 1,260 → 1,137 instructions, `NestedStore.Send.Depth1`
-    /// 676 → 660 (a call through a closure that holds this object, instead of through the
-    /// method itself, made it 1,121 and 662).
+    /// object's fields live instead of nine.
     @inlinable @inline(never)
     func lift(_ effect: Effect<Child.Action>) -> Effect<ParentAction> {
       effect.map(actionPath.embed)
     }
   }
 
-  /// A `Scope` to a case, as a store built it: one object, as for a property (measured the same
-  /// as a closure, 956 instructions for `NestedStore.Send.EnumCase`; kept alike for one shape).
+  /// A `Scope` to a case, as a store built it: one object, as for a property (no faster than a
+  /// closure here, but kept alike so both read the same).
   @usableFromInline
   final class BuiltToCase {
     @usableFromInline let actionPath: AnyCasePath<ParentAction, Child.Action>
