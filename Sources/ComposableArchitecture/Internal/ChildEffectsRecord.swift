@@ -21,6 +21,11 @@ import Synchronization
 /// and a direct `reduce(into:action:)` call on the same state share it. Records are never
 /// cleared, so once set, the read happens on every action, as before.
 ///
+/// The table holds at most ``tableLimit`` records. A key path can capture values (a row's `id`
+/// in `\.rows[id: id].$sheet`), so an app can make new ones without end; past the limit, every
+/// new key path shares one record that says a child effect was started, and `ifLet` reads
+/// `$child` around each action there, which is always sound. Memory stays bounded.
+///
 /// `PresentationFastPathTests` checks that the read is skipped, that a child effect started by a
 /// direct call, or before a test store rebuilt its reducer, is still cancelled, and (under
 /// ThreadSanitizer in CI) that records and their flags are written and read on several threads
@@ -39,6 +44,20 @@ final class _ChildEffectsRecord: Sendable {
   /// Records that a child presented at this key path starts an effect.
   @usableFromInline
   func noteStarted() { started.set() }
+
+  /// How many key paths the table keeps a record of, at most.
+  static let tableLimit = 4_096
+
+  /// The record every key path past ``tableLimit`` shares: started from the outset, so an
+  /// `ifLet` there never skips its read.
+  static let overflow: _ChildEffectsRecord = {
+    let record = _ChildEffectsRecord()
+    record.noteStarted()
+    return record
+  }()
+
+  /// How many key paths have a record of their own (for tests).
+  static var recordCount: Int { Table.shared.count }
 
   /// The record of `keyPath` (equal key paths share one).
   ///
@@ -80,11 +99,18 @@ final class _ChildEffectsRecord: Sendable {
   }
 
   /// Every record, under a lock.
-  private final class Table: @unchecked Sendable {
-    // @unchecked Sendable is safe: `records` is only read or written while `lock` is held.
-    static let shared = Table()
+  final class Table: @unchecked Sendable {
+    // @unchecked Sendable is safe: `records` is only read or written while `lock` is held, and
+    // `limit` is a constant.
+    static let shared = Table(limit: tableLimit)
 
     private let lock = _RawLock()
+    private let limit: Int
+
+    /// A table that keeps at most `limit` records (tests make small ones).
+    init(limit: Int) {
+      self.limit = limit
+    }
 
     /// Keyed by the key path itself: `AnyKeyPath` hashes its components directly, where an
     /// `AnyHashable` of it first looks up its class's conformance to `Hashable` at run time.
@@ -92,11 +118,18 @@ final class _ChildEffectsRecord: Sendable {
     /// Never removed from: records are handed out unretained (see `ThreadCache.records`).
     private var records: [AnyKeyPath: _ChildEffectsRecord] = [:]
 
-    /// The record of `statePath`, made on first use; unretained, since the table keeps it for
-    /// the life of the process.
+    /// How many key paths have a record of their own.
+    var count: Int { lock.withLock { records.count } }
+
+    /// The record of `statePath`, made on first use while the table has room, else the shared
+    /// overflow record; unretained, since the table (or the `static let`) keeps it for the life
+    /// of the process.
     func record(for statePath: AnyKeyPath) -> Unmanaged<_ChildEffectsRecord> {
       lock.withLock {
         if let existing = records[statePath] { return .passUnretained(existing) }
+        guard records.count < limit else {
+          return .passUnretained(_ChildEffectsRecord.overflow)
+        }
         let record = _ChildEffectsRecord()
         records[statePath] = record
         return .passUnretained(record)
@@ -135,8 +168,8 @@ final class _ChildEffectsRecord: Sendable {
     /// The records of the slots, unretained: a retain and a release fewer per direct call.
     ///
     /// Sound because every record is kept by the table for the life of the process (nothing
-    /// ever removes one), and the table itself is never freed (`Table.shared`), so a record
-    /// outlives every unretained reference to it, here and in what
+    /// ever removes one; the overflow record is a `static let`), and the table itself is never
+    /// freed (`Table.shared`), so a record outlives every unretained reference to it, here and in what
     /// ``_ChildEffectsRecord/lookUp(state:action:)`` hands out.
     /// `PresentationFastPathTests.aRecordHandedOutUnretainedOutlivesItsSlot` uses one after its
     /// slot was taken (the test process crashes if the table stops keeping records).

@@ -132,6 +132,24 @@ struct PresentationFastPathTests {
     }
   }
 
+  /// The table is bounded: past its limit, each new key path gets the one shared overflow
+  /// record, which says a child effect was started (so `ifLet` always reads its child there);
+  /// key paths recorded before keep their own records.
+  @Test func theRecordTableKeepsAtMostItsLimit() {
+    let table = _ChildEffectsRecord.Table(limit: 3)
+    let keyPaths = (0..<10).map { \[Int].[$0] }
+    let records = keyPaths.map { table.record(for: $0).takeUnretainedValue() }
+    #expect(table.count == 3)
+    #expect(Set(records.prefix(3).map(ObjectIdentifier.init)).count == 3)
+    #expect(records.prefix(3).allSatisfy { !$0.hasStarted })
+    #expect(records.dropFirst(3).allSatisfy { $0 === _ChildEffectsRecord.overflow })
+    #expect(_ChildEffectsRecord.overflow.hasStarted)
+    #expect(table.record(for: \[Int].[1]).takeUnretainedValue() === records[1])
+    // The process's table is far from its limit in this suite: no test here sees the overflow
+    // record by accident.
+    #expect(_ChildEffectsRecord.recordCount < _ChildEffectsRecord.tableLimit / 2)
+  }
+
   /// A direct call of `ifLet` finds, in the same lookup as its record, where its action's case
   /// path sits in `AllCasePaths`, once an earlier call with the very same key path objects noted
   /// it; any other action key path at that state path is unknown again (and looked up afresh),
