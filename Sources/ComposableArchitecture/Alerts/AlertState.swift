@@ -254,16 +254,26 @@ final class _EphemeralProbe: Sendable {
     self.typeIsEphemeral = type is any _EphemeralState.Type
   }
 
-  /// Whether the presented child with `identity` goes away after `action`.
+  /// Whether the payload of the enum case `action` is of type `actionType`: an action for the
+  /// alert case of a destination enum, whose alert's buttons send `actionType` (the slow path:
+  /// only while an alert case is presented).
   ///
-  /// An alert or a dialog does after any of its buttons' actions. For a destination enum's alert case, that
-  /// is an action whose case carries the alert's action type; an action meant for another
-  /// case (a late effect of a screen shown before) leaves the alert up.
-  @inlinable
-  func dismisses(_ identity: _NavigationIdentity, after action: Any) -> Bool {
-    if typeIsEphemeral { return true }
-    guard let actionType = identity.ephemeralActionType else { return false }
-    return Mirror(reflecting: action).children.first.map { type(of: $0.value) == actionType }
+  /// - Parameters:
+  ///   - pointer: The address of the action, a value of type `type`, valid for the call.
+  ///   - type: The action's type.
+  ///   - actionType: The alert's buttons' action type.
+  @usableFromInline @inline(never)
+  static func payloadType(
+    at pointer: UnsafeRawPointer,
+    of type: Any.Type,
+    is actionType: Any.Type
+  ) -> Bool {
+    // Safe: the caller passes the address of a live value of `type`, and it is only copied.
+    func load<Action>(_: Action.Type) -> Any {
+      pointer.assumingMemoryBound(to: Action.self).pointee
+    }
+    let action = _openExistential(type, do: load)
+    return Mirror(reflecting: action).children.first.map { Swift.type(of: $0.value) == actionType }
       ?? false
   }
 }

@@ -78,10 +78,12 @@ final class _MountedElements<ID: Hashable> {
     in root: inout Path.Root
   ) -> (ids: [ID], removed: [ID]) where Path.Value: _MountTracking<ID> {
     if isBuilt {
-      let current = path.read(root) { $0.ids }
+      let current = path.peek(&root) { $0.ids }
+      // The usual case, inline: the IDs did not change (one buffer: the comparison is free).
+      guard ids != current else { return (current, []) }
       return (current, Self.remember(current, in: &ids))
     }
-    let (current, seen) = path.read(root) { ($0.ids, $0._mounted) }
+    let (current, seen) = path.peek(&root) { ($0.ids, $0._mounted) }
     guard seen != current else { return (current, []) }
     var remembered = seen
     let removed = Self.remember(current, in: &remembered)

@@ -7,6 +7,10 @@ protocol _WritablePath<Root, Value> {
   func modify<Result>(_ root: inout Root, _ body: (inout Value) -> Result) -> Result
   /// Runs `body` on the part, without copying it out of `root` where the path allows.
   func read<Result>(_ root: Root, _ body: (borrowing Value) -> Result) -> Result
+  /// Runs `body` on the part of a `root` held in place, without writing it back: reaching the
+  /// part by its offset copies neither the root nor the part, and a path without one is read
+  /// through its getter, so no setter or `didSet` runs.
+  func peek<Result>(_ root: inout Root, _ body: (borrowing Value) -> Result) -> Result
 }
 
 extension WritableKeyPath: _WritablePath {
@@ -17,6 +21,11 @@ extension WritableKeyPath: _WritablePath {
 
   @inlinable
   func read<Result>(_ root: Root, _ body: (borrowing Value) -> Result) -> Result {
+    body(root[keyPath: self])
+  }
+
+  @inlinable
+  func peek<Result>(_ root: inout Root, _ body: (borrowing Value) -> Result) -> Result {
     body(root[keyPath: self])
   }
 }
@@ -49,6 +58,16 @@ struct _ResolvedKeyPath<Root, Value>: _WritablePath {
     return withUnsafeMutablePointer(to: &root) { pointer in
       let part = UnsafeMutableRawPointer(pointer).advanced(by: offset)
       return body(&part.assumingMemoryBound(to: Value.self).pointee)
+    }
+  }
+
+  @inlinable
+  func peek<Result>(_ root: inout Root, _ body: (borrowing Value) -> Result) -> Result {
+    guard let offset else { return body(root[keyPath: keyPath]) }
+    // Safe for the reasons given in `modify`; the part is only read, and only for the call.
+    return withUnsafeMutablePointer(to: &root) { pointer in
+      let part = UnsafeRawPointer(pointer).advanced(by: offset)
+      return body(part.assumingMemoryBound(to: Value.self).pointee)
     }
   }
 

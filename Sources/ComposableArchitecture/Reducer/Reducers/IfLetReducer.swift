@@ -156,7 +156,7 @@ where Parent.Action: CasePathable {
     guard identities.valuesCanChange else {
       // Read, never written: a write would run the property's `didSet` or computed setter on
       // an action that does not concern the child.
-      return statePath.read(state) { $0 != nil } ? identities.plain : nil
+      return statePath.peek(&state) { $0 != nil } ? identities.plain : nil
     }
     return statePath.read(state) { $0.map { identities.identity(of: $0, after: previous) } }
   }
@@ -195,7 +195,7 @@ where Parent.Action: CasePathable {
     _ child: _ReduceFunction<Child.State, Child.Action>
   ) -> Effect<Parent.Action> where Path.Root == Parent.State, Path.Value == Child.State? {
     guard let childAction = actionPath.extract(from: action) else { return .none }
-    guard statePath.read(state, { $0 != nil }) else {
+    guard statePath.peek(&state, { $0 != nil }) else {
       reportAbsent(action)
       return .none
     }

@@ -199,6 +199,9 @@ where Parent.Action: CasePathable & Sendable {
     let identityBefore: _NavigationIdentity?
     var cancellations = Effect<Parent.Action>.none
     var destinationEffect = Effect<Parent.Action>.none
+    // Whether the action is a button's of an alert presented as one case of a destination enum
+    // (known only for such an alert: the action's payload is read then, and only then).
+    var isAlertCaseButton = false
     if case .presented(let childAction) = presentationAction {
       let effect: Effect<Destination.Action>
       (identityBefore, cancellations, effect) = statePath.modify(&state) { presentation in
@@ -207,6 +210,14 @@ where Parent.Action: CasePathable & Sendable {
         guard identity != nil else { return (nil, cancellations, .none) }
         let effect = _reduceWrapped(&presentation.wrappedValue, childAction, destination)
         return (identity, cancellations, effect)
+      }
+      // Only a destination enum has alert cases; `_isEnumType` is settled when the operator is
+      // specialized for its types, so for any other child this code is not even there.
+      if _isEnumType(Destination.State.self), let actionType = identityBefore?.ephemeralActionType {
+        // By address: boxing the action here would cost every presented action, alert or not.
+        isAlertCaseButton = withUnsafePointer(to: childAction) {
+          _EphemeralProbe.payloadType(at: $0, of: Destination.Action.self, is: actionType)
+        }
       }
       if let identityBefore {
         // Checked first: forming the `embed` closure allocates, and most effects are `.none`.
@@ -250,7 +261,7 @@ where Parent.Action: CasePathable & Sendable {
     // A parent that answered `.dismiss` by presenting a different child keeps that child. An
     // alert or a dialog goes away after any of its buttons' actions, as the system's does.
     if identityAfter == identityBefore, let presentationAction,
-      Self.dismisses(presentationAction, identityBefore, ephemeral)
+      Self.dismisses(presentationAction, identityBefore, ephemeral, isAlertCaseButton)
     {
       statePath.modify(&state) { $0.wrappedValue = nil }
       identityAfter = nil
@@ -276,18 +287,22 @@ where Parent.Action: CasePathable & Sendable {
 
   /// Whether the child still presented after `action` goes away now: after `.dismiss`, and
   /// after an action of an alert's or a dialog's buttons.
+  ///
+  /// `isAlertCaseButton`: whether the action is a button's of an alert presented as one case of
+  /// a destination enum (an action meant for another case leaves the alert up).
   @inlinable
   static func dismisses(
     _ action: PresentationAction<Destination.Action>,
     _ presented: _NavigationIdentity,
-    _ ephemeral: _EphemeralProbe?
+    _ ephemeral: _EphemeralProbe?,
+    _ isAlertCaseButton: Bool
   ) -> Bool {
     switch action {
     case .dismiss: return true
-    case .presented(let childAction):
+    case .presented:
       // A store's built `ifLet` keeps its probe; a direct `reduce(into:)` makes one only here.
-      return (ephemeral ?? _EphemeralProbe(Destination.State.self))
-        .dismisses(presented, after: childAction)
+      return (ephemeral ?? _EphemeralProbe(Destination.State.self)).typeIsEphemeral
+        || isAlertCaseButton
     }
   }
 
