@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Regenerates the benchmark results in Docs/ from real release runs on this machine: three runs,
-# one after the other. The first run's full results go to Docs/benchmarks/results.{json,md,svg}
-# and between the results markers of Docs/Benchmarks.md; the range of each pair's medians and
-# ratio over the three runs, and each goal as each run judged it, go to Docs/benchmarks/ranges.md
-# and between the ranges markers.
+# one after the other. The first run's full results go to Docs/benchmarks/results.{json,md,svg};
+# the range of each pair's medians and ratio over the three runs, and each goal as each run
+# judged it, go to Docs/benchmarks/ranges.md and between the ranges markers of
+# Docs/Benchmarks.md.
 # Run it on a quiet machine (nothing else building). Usage: bash Docs/benchmarks/regenerate.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -93,8 +93,8 @@ table = "\n".join(
         "| --- | --- | --- | --- |",
         *rows,
         "",
-        "Each goal in each run, as that run's report judged it (the first run is the one printed in "
-        "full below):",
+        "Each goal in each run, as that run's report judged it (the first run is the one in full in "
+        "Docs/benchmarks/results.md):",
         "",
         "| goal | " + " | ".join(f"run {i + 1}" for i in range(len(judged))) + " |",
         "| --- | " + " | ".join("---" for _ in judged) + " |",
@@ -105,10 +105,7 @@ pathlib.Path("Docs/benchmarks/ranges.md").write_text(table + "\n")
 
 doc = pathlib.Path("Docs/Benchmarks.md")
 text = doc.read_text()
-for begin, end, body in (
-    ("<!-- results:begin -->", "<!-- results:end -->", pathlib.Path("Docs/benchmarks/results.md").read_text().strip()),
-    ("<!-- ranges:begin -->", "<!-- ranges:end -->", table),
-):
+for begin, end, body in (("<!-- ranges:begin -->", "<!-- ranges:end -->", table),):
     head, rest = text.split(begin, 1)
     _, tail = rest.split(end, 1)
     text = f"{head}{begin}\n{body}\n{end}{tail}"
