@@ -133,11 +133,17 @@ struct SmallAPITests {
     let first = Task { try? await clock.sleep(for: .seconds(1)) }
     let second = Task { try? await clock.sleep(for: .seconds(2)) }
     await Self.untilAsleep(2, on: clock)
-    await clock.run(timeout: .seconds(5))
-    await first.value
-    await second.value
+    // The timeout is real time: generous, because a loaded machine can take seconds to let the
+    // woken tasks run (a 5-second bound once ran out with one task still asleep).
+    await clock.run(timeout: .seconds(30))
     #expect(clock.now == start.advanced(by: .seconds(2)))
     #expect(clock.sleeperCount == 0)
+    // Cancelled before they are awaited: if `run` had stopped early, a task still asleep would
+    // otherwise keep this test waiting forever (its sleep ends on cancellation).
+    first.cancel()
+    second.cancel()
+    await first.value
+    await second.value
   }
 
   /// Past its timeout with a task still asleep, `run(timeout:)` reports it.
