@@ -13,7 +13,8 @@ import VanillaPrimeTime
 @Suite(.timeLimit(.minutes(1)))
 struct RootTests {
   func makeHarness(_ clock: TestClock) -> ExhaustiveHarness<RootModel> {
-    ExhaustiveHarness(RootModel(clock: clock, fetchFact: Fixtures.numberFact), clocks: [clock])
+    Fixtures.failOnUnwiredCallbacks()
+    return ExhaustiveHarness(RootModel(clock: clock, fetchFact: Fixtures.numberFact), clocks: [clock])
   }
 
   @Test func pushAndPop() {
@@ -173,6 +174,7 @@ struct RootTests {
   /// run, and the harness checks where it ended.
   @Test func timerDismissesTheCounterAt100_immediateClock() async {
     await withMainSerialExecutor {
+      Fixtures.failOnUnwiredCallbacks()
       let harness = ExhaustiveHarness(
         RootModel(clock: ImmediateClock(), fetchFact: Fixtures.numberFact)
       )

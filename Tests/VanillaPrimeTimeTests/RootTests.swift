@@ -1,4 +1,5 @@
 import Clocks
+import ExpectedFailures
 import Foundation
 import PrimeTimeFixtures
 import Testing
@@ -12,7 +13,28 @@ import VanillaPrimeTime
 @Suite(.timeLimit(.minutes(1)))
 struct RootTests {
   func makeRoot(_ clock: any Clock<Duration> = TestClock()) -> RootModel {
-    RootModel(clock: clock, fetchFact: Fixtures.numberFact)
+    Fixtures.failOnUnwiredCallbacks()
+    return RootModel(clock: clock, fetchFact: Fixtures.numberFact)
+  }
+
+  /// A parent that pushes a counter without setting its callbacks is a navigation mistake no
+  /// state shows: the counter calls them and nothing happens. Their defaults report it, so the
+  /// test fails where the counter called them.
+  @Test func aCounterWhoseParentForgotItsCallbacksFailsTheTest() {
+    Fixtures.failOnUnwiredCallbacks()
+    let counter = CounterModel(count: 99, clock: TestClock())
+    expectFailure {
+      counter.timerTick()
+    } matching: {
+      $0.message.hasPrefix("CounterModel.onDismiss was called, but its parent never set it (")
+    }
+    expectFailure {
+      counter.loadResponse()
+    } matching: {
+      $0.message.hasPrefix("CounterModel.onGoToCounter was called, but its parent never set it (")
+    }
+    #expect(counter.count == 100)
+    #expect(!counter.isLoading)
   }
 
   @Test func pushAndPop() {

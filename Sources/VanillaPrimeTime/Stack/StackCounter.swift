@@ -1,11 +1,13 @@
 import Foundation
 import Observation
+import PrimeTimeCore
 
 /// A counter on the navigation stack, as an observable model.
 ///
 /// The timer and "load and go" are `Task`s on an injected clock. The model does not know it is
 /// on a stack: to leave it calls `onDismiss` (a tick that reaches 100), to ask for a new counter
-/// it calls `onGoToCounter`; the parent sets both when it pushes the model. Its tasks run until
+/// it calls `onGoToCounter`; the parent sets both when it pushes the model (a parent that forgets
+/// one is reported when the counter calls it). Its tasks run until
 /// ``cancelTasks()`` — the parent calls it on pop — or, for the timer, until the tick after the
 /// model is released.
 ///
@@ -23,10 +25,16 @@ public final class CounterModel {
   /// Whether "load and go" is waiting.
   public var isLoading = false
 
-  /// Called when the counter wants to leave its screen (set by the parent).
-  @ObservationIgnored public var onDismiss: () -> Void = {}
-  /// Called when the counter asks for a new counter with this count (set by the parent).
-  @ObservationIgnored public var onGoToCounter: (Int) -> Void = { _ in }
+  /// Called when the counter wants to leave its screen (set by the parent; until then, calling
+  /// it reports that the parent forgot, see `UnwiredCallback`).
+  @ObservationIgnored public var onDismiss: @MainActor () -> Void = unwired(
+    "CounterModel.onDismiss"
+  )
+  /// Called when the counter asks for a new counter with this count (set by the parent; until
+  /// then, calling it reports that the parent forgot).
+  @ObservationIgnored public var onGoToCounter: @MainActor (Int) -> Void = unwired(
+    "CounterModel.onGoToCounter"
+  )
 
   @ObservationIgnored private let clock: any Clock<Duration>
   @ObservationIgnored private var timerTask: Task<Void, Never>?
