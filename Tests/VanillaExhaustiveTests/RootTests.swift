@@ -14,7 +14,10 @@ import VanillaPrimeTime
 struct RootTests {
   func makeHarness(_ clock: TestClock) -> ExhaustiveHarness<RootModel> {
     Fixtures.failOnUnwiredCallbacks()
-    return ExhaustiveHarness(RootModel(clock: clock, fetchFact: Fixtures.numberFact), clocks: [clock])
+    return ExhaustiveHarness(
+      RootModel(clock: clock, fetchFact: Fixtures.numberFact),
+      clocks: [clock]
+    )
   }
 
   @Test func pushAndPop() {

@@ -17,9 +17,10 @@ struct RootTests {
     return RootModel(clock: clock, fetchFact: Fixtures.numberFact)
   }
 
-  /// A parent that pushes a counter without setting its callbacks is a navigation mistake no
-  /// state shows: the counter calls them and nothing happens. Their defaults report it, so the
-  /// test fails where the counter called them.
+  /// A counter whose parent never set its callbacks fails the test when it calls them.
+  ///
+  /// A forgotten callback is a navigation mistake no state shows: the counter calls it and
+  /// nothing happens. The defaults report it, so the test fails where the counter called it.
   @Test func aCounterWhoseParentForgotItsCallbacksFailsTheTest() {
     Fixtures.failOnUnwiredCallbacks()
     let counter = CounterModel(count: 99, clock: TestClock())
