@@ -1,4 +1,5 @@
 import ComposableArchitecture
+import ComposableArchitectureTesting
 import Foundation
 import Testing
 
@@ -39,6 +40,20 @@ struct Stamper: Reducer {
       state.append(date)
       return .none
     }
+  }
+}
+
+/// Greets with the client that has no test value.
+struct ClientGreeter: Reducer {
+  @Dependency(\.greetingClient) var client
+
+  enum Action: Sendable, Equatable {
+    case greetButtonTapped
+  }
+
+  func reduce(into state: inout String, action: Action) -> Effect<Action> {
+    state = client.greet("Blob")
+    return .none
   }
 }
 
@@ -104,6 +119,38 @@ struct Stamper: Reducer {
       }
     }
     #expect(issues.isEmpty)
+  }
+
+  /// The "live by default" policy the comparison measures: in a test context, a key the test
+  /// did not set gives its live value and reports nothing; a key it did set keeps the test's.
+  @Test func liveTestValuesGiveTheLiveValueOfWhatATestDidNotSet() async {
+    let issues = IssueReporting.collect {
+      withDependencies {
+        $0._testValuesAreLive = true
+      } operation: {
+        @Dependency(\.greetingClient) var client
+        #expect(client.greet("Blob") == "Hello, Blob!")
+        withDependencies {
+          $0.greetingClient = GreetingClient { "Hi \($0)" }
+        } operation: {
+          @Dependency(\.greetingClient) var overridden
+          #expect(overridden.greet("Blob") == "Hi Blob")
+        }
+      }
+    }
+    #expect(issues.isEmpty)
+    #expect(!DependencyValues._current._testValuesAreLive)
+  }
+
+  /// A test store keeps the policy it is given, and stays a test context.
+  @Test func aTestStoreWithLiveTestValuesStaysATestContext() async {
+    let store = TestStore(initialState: "") {
+      ClientGreeter()
+    } withDependencies: {
+      $0._testValuesAreLive = true
+    }
+    await store.send(.greetButtonTapped) { $0 = "Hello, Blob!" }
+    #expect(store.dependencies.context == .test)
   }
 
   @Test func liveContextUsesLiveValues() async {

@@ -87,4 +87,37 @@ private let root = URL(fileURLWithPath: #filePath)
     }
     #expect(scored?.hasSuffix("| 1 | 0 | 0 | 0 | 0 |") == true, "\(scored ?? "no scorecard")")
   }
+
+  /// The live-defaults runs get a table of their own: each suite's score under both policies,
+  /// and exactly the rows whose verdict the policy changes.
+  @Test func liveDefaultsTable() throws {
+    var matrix = Matrix()
+    matrix.mutants = mutants.filter { $0.designs.contains(.current) }
+    let caught = Matrix.Outcome(caughtBy: ["PrimeCounterTests.incrementButtonTapped"])
+    let missed = Matrix.Outcome(caughtBy: [])
+    for mutant in matrix.mutants {
+      let failing: Suite = mutant.app == .vanilla ? .vanilla : .composable
+      let live: Suite = mutant.app == .vanilla ? .vanillaLive : .composableLive
+      let changes = mutant.slug == "increment-fires-request" && mutant.app == .vanilla
+      matrix.outcomes[mutant.path] = [
+        failing: mutant.isRefactor ? missed : caught,
+        live: mutant.isRefactor || changes ? missed : caught,
+      ]
+    }
+    let text = matrix.markdown()
+    let section = try #require(text.range(of: "#### The same suites with live defaults"))
+    let lines = text[section.upperBound...].components(separatedBy: "\n")
+    let header = try #require(lines.first { $0.hasPrefix("| | ") })
+    #expect(
+      header
+        == "| | vanilla suite | vanilla suite, live defaults | composable suite | composable suite, live defaults |"
+    )
+    let changed = lines.drop { !$0.hasPrefix("| mistake or refactor") }.dropFirst(2)
+      .prefix { $0.hasPrefix("| ") }
+    #expect(changed.count == 1)
+    #expect(changed.first?.contains("`increment-fires-request` | caught: ") == true)
+    #expect(changed.first?.contains("| **missed** | caught: ") == true)
+    // The main tables keep their columns.
+    #expect(!text.prefix(upTo: section.lowerBound).contains("live defaults"))
+  }
 }

@@ -119,7 +119,56 @@ extension Matrix {
     }
     lines.append("")
     lines += scorecard(suites, mistakes: scored, refactors: refactors)
+    lines += policySection(mistakes: mistakes, scored: scored, refactors: refactors)
     lines += costTable(costs.current, ["vanilla", "composable"])
+    return lines
+  }
+
+  /// The same suites run with live values for what a test does not supply: what that policy
+  /// costs each suite, and every row whose verdict it changes.
+  private func policySection(mistakes: [Row], scored: [Row], refactors: [Row]) -> [String] {
+    let suites: [Suite] = [.vanilla, .vanillaLive, .composable, .composableLive]
+    var lines = [
+      "#### The same suites with live defaults (a policy, not a design)", "",
+      "| | " + suites.map(\.title).joined(separator: " | ") + " |",
+      "| --- |" + String(repeating: " ---: |", count: suites.count),
+    ]
+    func score(_ suite: Suite, _ rows: [Row]) -> String {
+      let applicable = rows.compactMap { outcome($0.slug, suite) }
+      return "\(applicable.count(where: \.isCaught)) of \(applicable.count)"
+    }
+    lines.append(
+      "| mistakes caught (scored) | " + suites.map { score($0, scored) }.joined(separator: " | ")
+        + " |"
+    )
+    lines.append(
+      "| false alarms on refactors | "
+        + suites.map { score($0, refactors) }.joined(separator: " | ") + " |"
+    )
+    lines.append(
+      "| tests failing on the unchanged apps (excluded) | "
+        + suites.map { "\(baselines[$0]?.failures.count ?? 0)" }.joined(separator: " | ") + " |"
+    )
+    lines.append("")
+    let changed = (mistakes + refactors).filter { row in
+      [Suite.vanillaLive, .composableLive].contains { live in
+        outcome(row.slug, live)?.isCaught != outcome(row.slug, live.withFailingValues)?.isCaught
+      }
+    }
+    guard !changed.isEmpty else {
+      return lines + ["No verdict changes under live defaults.", ""]
+    }
+    lines += [
+      "Rows whose verdict changes under live defaults:", "",
+      "| mistake or refactor | " + suites.map(\.title).joined(separator: " | ") + " |",
+      "| --- |" + String(repeating: " --- |", count: suites.count),
+    ]
+    for row in changed {
+      let isRefactor = refactors.contains { $0.slug == row.slug }
+      let cells = suites.map { cell(row.slug, $0, refactor: isRefactor) }
+      lines.append("| \(row.summary) `\(row.slug)` | " + cells.joined(separator: " | ") + " |")
+    }
+    lines.append("")
     return lines
   }
 

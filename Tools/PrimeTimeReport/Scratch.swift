@@ -154,8 +154,18 @@ struct Scratch {
   }
 
   /// Runs one suite and returns what failed.
+  ///
+  /// A suite run with live values gets an empty data directory of its own, so a live file
+  /// client never touches the user's files nor sees an earlier run's.
   func run(_ suite: Suite) throws -> SuiteRun {
-    try run(filter: suite.filter, environment: suite.environment)
+    var environment = suite.environment
+    if suite.usesLiveValues {
+      let data = directory.appendingPathComponent(".build/live-data", isDirectory: true)
+      try? FileManager.default.removeItem(at: data)
+      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+      environment["PRIME_TIME_DATA_DIR"] = data.path
+    }
+    return try run(filter: suite.filter, environment: environment)
   }
 
   /// Runs the Swift Testing tests that `filter` matches (as `swift test --filter` takes it).
@@ -192,6 +202,8 @@ enum Suite: String, CaseIterable {
   case composable = "composable suite"
   case composableNonExhaustive = "composable suite, exhaustivity off"
   case composableUI = "composable UI-level tests"
+  case vanillaLive = "vanilla suite, live defaults"
+  case composableLive = "composable suite, live defaults"
   case episodeVanilla = "episode vanilla suite"
   case episodeVanillaHarness = "episode vanilla suite, exhaustive harness"
   case episodeVanillaUI = "episode vanilla UI-level tests"
@@ -207,14 +219,31 @@ enum Suite: String, CaseIterable {
   /// The design whose tests this suite runs.
   var design: Mutant.Design {
     switch self {
-    case .vanilla, .vanillaUI, .composable, .composableNonExhaustive, .composableUI: .current
+    case .vanilla, .vanillaUI, .composable, .composableNonExhaustive, .composableUI,
+      .vanillaLive, .composableLive:
+      .current
     default: .episode
     }
   }
 
-  /// The suites of one design, in column order.
+  /// The suites of one design's main table, in column order (the live-defaults runs have a
+  /// table of their own: they measure a testing policy, not a design).
   static func of(_ design: Mutant.Design) -> [Suite] {
-    allCases.filter { $0.design == design }
+    allCases.filter { $0.design == design && !$0.usesLiveValues }
+  }
+
+  /// Whether the suite runs with live values for what a test does not supply
+  /// (`PRIME_TIME_TEST_VALUES=live`, read by both suites).
+  var usesLiveValues: Bool { self == .vanillaLive || self == .composableLive }
+
+  /// The same suite under the suites' own policy (failing values for what a test does not
+  /// supply).
+  var withFailingValues: Suite {
+    switch self {
+    case .vanillaLive: .vanilla
+    case .composableLive: .composable
+    default: self
+    }
   }
 
   /// The Swift Testing filter (a regular expression over test IDs) that selects the suite.
@@ -222,9 +251,9 @@ enum Suite: String, CaseIterable {
   /// The navigation stack is written once, so its `RootTests` belong to both designs.
   var filter: String {
     switch self {
-    case .vanilla:
+    case .vanilla, .vanillaLive:
       #"VanillaPrimeTimeTests\.(PrimeCounterTests|IsPrimeModalTests|FavoritePrimesListTests|PrimeTimeTests|RootTests)/"#
-    case .composable, .composableNonExhaustive:
+    case .composable, .composableNonExhaustive, .composableLive:
       #"ComposablePrimeTimeTests\.(PrimeCounterTests|IsPrimeModalTests|FavoritePrimesListTests|PrimeTimeTests|RootTests)/"#
     case .vanillaUI: "CurrentVanillaUITests"
     case .composableUI: "CurrentComposableUITests"
@@ -249,14 +278,16 @@ enum Suite: String, CaseIterable {
   }
 
   var environment: [String: String] {
-    self == .composableNonExhaustive || self == .episodeComposableNonExhaustive
+    if usesLiveValues { return ["PRIME_TIME_TEST_VALUES": "live"] }
+    return self == .composableNonExhaustive || self == .episodeComposableNonExhaustive
       ? ["PRIME_TIME_TESTSTORE_EXHAUSTIVITY": "off"] : [:]
   }
 
   /// The app whose patches this suite is run against.
   var app: Mutant.App {
     switch self {
-    case .vanilla, .vanillaUI, .episodeVanilla, .episodeVanillaHarness, .episodeVanillaUI:
+    case .vanilla, .vanillaUI, .vanillaLive, .episodeVanilla, .episodeVanillaHarness,
+      .episodeVanillaUI:
       .vanilla
     default: .composable
     }
@@ -267,6 +298,8 @@ enum Suite: String, CaseIterable {
     switch self {
     case .vanilla, .vanillaUI: .composable
     case .composable, .composableNonExhaustive, .composableUI: .vanilla
+    case .vanillaLive: .composableLive
+    case .composableLive: .vanillaLive
     case .episodeVanilla, .episodeVanillaHarness, .episodeVanillaUI: .episodeComposable
     default: .episodeVanilla
     }

@@ -20,12 +20,15 @@ public struct DependencyValues: Sendable {
 
   private var storage: [ObjectIdentifier: any Sendable] = [:]
   private var contextOverride: DependencyContext?
+  private var liveTestValuesOverride: Bool?
 
   /// Creates values with nothing overridden, in the process's default context.
   public init() {}
 
   /// Whether nothing is overridden (the store skips binding these per action).
-  @usableFromInline var isDefault: Bool { storage.isEmpty && contextOverride == nil }
+  @usableFromInline var isDefault: Bool {
+    storage.isEmpty && contextOverride == nil && liveTestValuesOverride == nil
+  }
 
   /// The value for a key: the override if set, else the key's value for the current context.
   public subscript<Key: DependencyKey>(key: Key.Type) -> Key.Value {
@@ -35,7 +38,7 @@ public struct DependencyValues: Sendable {
       }
       switch context {
       case .live: return Key.liveValue
-      case .test: return Key.testValue
+      case .test: return _testValuesAreLive ? Key.liveValue : Key.testValue
       case .preview: return Key.previewValue
       }
     }
@@ -62,7 +65,13 @@ public struct DependencyValues: Sendable {
             + "from a live context."
         )
         return Key.testValue
-      case .test: return Key.testValue
+      case .test:
+        if _testValuesAreLive, let live = Key.self as? any DependencyKey.Type,
+          let value = live.liveValue as? Key.Value
+        {
+          return value
+        }
+        return Key.testValue
       case .preview: return Key.previewValue
       }
     }
@@ -77,6 +86,18 @@ public struct DependencyValues: Sendable {
   public var context: DependencyContext {
     get { contextOverride ?? DependencyContext.processDefault }
     set { contextOverride = newValue }
+  }
+
+  /// Whether, in a test context, a key the test did not set gives its live value instead of its
+  /// test value: a "live by default" testing policy, not a Composable Architecture API.
+  ///
+  /// Off unless the process runs with `PRIME_TIME_TEST_VALUES=live`, which the comparison's
+  /// matrix sets to measure what that policy costs a suite (the vanilla suite's test helper
+  /// reads the same variable). Everything else about the test context stays: failing reads of
+  /// keys without a live value, stack IDs, shared state kept per test.
+  public var _testValuesAreLive: Bool {
+    get { liveTestValuesOverride ?? DependencyContext.processTestValuesAreLive }
+    set { liveTestValuesOverride = newValue }
   }
 }
 
@@ -101,6 +122,10 @@ public enum DependencyContext: Sendable, Equatable {
       || arguments.contains { $0.hasSuffix(".xctest") || $0 == "--testing-library" }
     return isTesting ? .test : .live
   }()
+
+  /// Whether `PRIME_TIME_TEST_VALUES=live` is set (see `DependencyValues._testValuesAreLive`).
+  static let processTestValuesAreLive =
+    ProcessInfo.processInfo.environment["PRIME_TIME_TEST_VALUES"] == "live"
 }
 
 /// Records that a key's default (missing) test value was read.

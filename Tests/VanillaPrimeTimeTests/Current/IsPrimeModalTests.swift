@@ -39,7 +39,7 @@ import VanillaPrimeTime
   }
 
   @Test func messages() {
-    let favorites = Favorites(now: failingNow)
+    let favorites = Favorites(now: unsuppliedNow)
     #expect(PrimeModalModel(count: 7, favorites: favorites).message == "7 is prime 🎉")
     #expect(PrimeModalModel(count: 8, favorites: favorites).message == "8 is not prime :(")
   }

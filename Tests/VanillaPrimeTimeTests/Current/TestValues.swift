@@ -7,6 +7,20 @@ import VanillaPrimeTime
 // Test values that fail the test when used: the same policy as the composable suite's
 // dependencies, whose test values fail when a test did not say what they do.
 
+/// The suite's dependency policy for what a test does not supply.
+///
+/// Failing values, unless the process runs with `PRIME_TIME_TEST_VALUES=live`: then the live
+/// ones, as in a suite written with live defaults. The comparison's matrix runs both suites
+/// both ways (the composable library reads the same variable) to show what that policy costs.
+enum UnsuppliedValues {
+  static let areLive = ProcessInfo.processInfo.environment["PRIME_TIME_TEST_VALUES"] == "live"
+
+  /// `failing`, or `live` under the live-defaults policy.
+  static func pick<Value>(failing: Value, live: Value) -> Value {
+    areLive ? live : failing
+  }
+}
+
 extension NthPrimeClient {
   /// Fails the test if asked, and answers `nil`.
   static let failing = NthPrimeClient { n in
@@ -40,17 +54,23 @@ let failingNow: @Sendable () -> Date = {
   return Fixtures.date
 }
 
+/// The date for a test that gives none: ``failingNow``, or the wall clock under live defaults.
+let unsuppliedNow: @Sendable () -> Date = UnsuppliedValues.pick(
+  failing: failingNow,
+  live: { @Sendable in Date() }
+)
+
 extension PrimeTimeModel {
   /// The app for a test: a user logged in, and every dependency failing unless the test
-  /// supplies it.
+  /// supplies it (see ``UnsuppliedValues``).
   @MainActor
   static func test(
     count: Int = 0,
     favoritePrimes: [Int] = [],
     activityFeed: [Activity] = [],
-    nthPrime: NthPrimeClient = .failing,
-    file: FavoritesFileClient = .failing,
-    now: @escaping @Sendable () -> Date = failingNow
+    nthPrime: NthPrimeClient = UnsuppliedValues.pick(failing: .failing, live: .live),
+    file: FavoritesFileClient = UnsuppliedValues.pick(failing: .failing, live: .live),
+    now: @escaping @Sendable () -> Date = unsuppliedNow
   ) -> PrimeTimeModel {
     PrimeTimeModel(
       count: count,
