@@ -117,6 +117,10 @@ private let failing = XUnitReport.TestCase(
       try Grade.Options.parse(["--mistake", "x.patch", "--test", "T"])
         == Grade.Options(mistake: "x", filter: "T", scratch: ".build/mutants")
     )
+    #expect(
+      try Grade.Options.parse(["--live-defaults", "--mistake", "x", "--test", "T"])
+        == Grade.Options(mistake: "x", filter: "T", scratch: ".build/mutants", liveDefaults: true)
+    )
     #expect(try Grade.Options.parse(["--help"]) == nil)
     for (arguments, message) in [
       (["--mistake", "x"], "grade: --test FILTER is required"),

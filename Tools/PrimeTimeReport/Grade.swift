@@ -5,7 +5,8 @@ import Foundation
 /// stayed green).
 enum Grade {
   static let usage = """
-    usage: prime-time-report grade --mistake NAME --test FILTER [--scratch DIR]
+    usage: prime-time-report grade --mistake NAME --test FILTER [--live-defaults] [--scratch DIR]
+           prime-time-report grade --batch < GRADES.json
 
     Grades your tests against one patch in Mutants/. Write the test in one of the app suites
     (Tests/VanillaPrimeTimeTests, Tests/ComposablePrimeTimeTests, Tests/VanillaExhaustiveTests or
@@ -26,7 +27,13 @@ enum Grade {
                       composable-plus-button-decrements (a refactor's name is given the same way)
       --test FILTER   the tests to run, as `swift test --filter` takes it: a regular expression
                       over Suite.test names, such as "CounterTests.plusButton"
+      --live-defaults run the tests with live values for every dependency a test does not
+                      supply (PRIME_TIME_TEST_VALUES=live), instead of the suites' failing ones
       --scratch DIR   where the scratch copy is built (default .build/mutants)
+      --batch         grade many at once: standard input is a JSON array of argument lists
+                      (each as above, without --scratch: a batch builds in .build/mutants); the
+                      unchanged apps are built once and each patch once.
+                      Prints a JSON array of {"status": …, "text": …}, in the input's order.
     """
 
   /// What the student's tests did, in words, and the exit status that goes with it.
@@ -139,18 +146,22 @@ enum Grade {
     var mistake: String
     var filter: String
     var scratch: String
+    var liveDefaults = false
 
     /// Reads `--mistake`, `--test` and `--scratch`; `nil` with `--help`.
     static func parse(_ arguments: [String]) throws -> Options? {
       var mistake: String?
       var filter: String?
       var scratch = ".build/mutants"
+      var liveDefaults = false
       var rest = arguments
       while !rest.isEmpty {
         let argument = rest.removeFirst()
         switch argument {
         case "--help", "-h":
           return nil
+        case "--live-defaults":
+          liveDefaults = true
         case "--mistake", "--refactor", "--test", "--scratch":
           guard let value = rest.first, !value.hasPrefix("--"), !value.isEmpty else {
             throw ReportError("grade: \(argument) needs a value (see grade --help)")
@@ -167,7 +178,12 @@ enum Grade {
       }
       guard let mistake else { throw ReportError("grade: --mistake NAME is required") }
       guard let filter else { throw ReportError("grade: --test FILTER is required") }
-      return Options(mistake: mistake, filter: filter, scratch: scratch)
+      return Options(
+        mistake: mistake,
+        filter: filter,
+        scratch: scratch,
+        liveDefaults: liveDefaults
+      )
     }
   }
 
@@ -188,6 +204,7 @@ enum Grade {
 
   /// Runs `grade` and returns the exit status.
   static func main(_ arguments: [String], root: URL, log: (String) -> Void) -> Int32 {
+    if arguments == ["--batch"] { return batch(root: root, log: log) }
     do {
       guard let options = try Options.parse(arguments) else {
         print(usage)
@@ -201,7 +218,7 @@ enum Grade {
       log("building the apps and suites in \(options.scratch) (the first build takes minutes)…")
       _ = try scratch.build()
       log("running \(options.filter) on the unchanged apps…")
-      let unchanged = try scratch.run(filter: options.filter)
+      let unchanged = try scratch.run(options)
       if let verdict = judgeUnchanged(unchanged, filter: options.filter) {
         print(verdict.text)
         return verdict.exitStatus
@@ -220,12 +237,98 @@ enum Grade {
         )
       }
       log("running \(options.filter) with \(mutant.fileName) applied…")
-      let verdict = judge(patched: try scratch.run(filter: options.filter), mutant: mutant)
+      let verdict = judge(patched: try scratch.run(options), mutant: mutant)
       print(verdict.text)
       return verdict.exitStatus
     } catch {
       FileHandle.standardError.write(Data("prime-time-report: \(error)\n".utf8))
       return 2
     }
+  }
+
+  /// One graded answer of a batch: its options, once parsed, and its verdict, once known.
+  private struct BatchItem {
+    var options: Grade.Options?
+    var mutant: Mutant?
+    var verdict: Verdict?
+  }
+
+  /// `grade --batch`: grades every argument list on standard input with one build of the
+  /// unchanged apps and one build per patch, and prints the verdicts as JSON.
+  static func batch(root: URL, log: (String) -> Void) -> Int32 {
+    let input = FileHandle.standardInput.readDataToEndOfFile()
+    guard let lists = try? JSONDecoder().decode([[String]].self, from: input) else {
+      FileHandle.standardError.write(
+        Data(
+          "prime-time-report: grade --batch: standard input is not a JSON array of argument lists\n"
+            .utf8
+        )
+      )
+      return 2
+    }
+    var items = lists.map { arguments -> BatchItem in
+      do {
+        guard let options = try Options.parse(arguments) else {
+          return BatchItem(verdict: Verdict(kind: .noTests, text: "grade: --help in a batch"))
+        }
+        return BatchItem(options: options, mutant: try mutant(named: options.mistake, root: root))
+      } catch {
+        return BatchItem(verdict: Verdict(kind: .noTests, text: "\(error)"))
+      }
+    }
+    do {
+      let scratch = try Scratch.create(
+        from: root,
+        at: URL(fileURLWithPath: ".build/mutants", relativeTo: root)
+      )
+      log("building the unchanged apps and suites in .build/mutants…")
+      _ = try scratch.build()
+      for index in items.indices {
+        guard let options = items[index].options, items[index].verdict == nil else { continue }
+        log("[\(index + 1)/\(items.count)] \(options.filter) on the unchanged apps…")
+        items[index].verdict = judgeUnchanged(try scratch.run(options), filter: options.filter)
+      }
+      var patches: [String] = []
+      for item in items where item.verdict == nil {
+        if let path = item.mutant?.path, !patches.contains(path) { patches.append(path) }
+      }
+      for path in patches {
+        let waiting = items.indices.filter {
+          items[$0].verdict == nil && items[$0].mutant?.path == path
+        }
+        guard let mutant = items[waiting[0]].mutant else { continue }
+        log("applying \(mutant.path) for \(waiting.count) answer(s)…")
+        try scratch.apply(mutant)
+        defer { try? scratch.apply(mutant, reverse: true) }
+        do {
+          _ = try scratch.build()
+        } catch {
+          for index in waiting {
+            items[index].verdict = Verdict(
+              kind: .noTests,
+              text:
+                "grade: with \(mutant.fileName) applied the scratch copy does not build: \(error)"
+            )
+          }
+          continue
+        }
+        for index in waiting {
+          guard let options = items[index].options else { continue }
+          items[index].verdict = judge(patched: try scratch.run(options), mutant: mutant)
+        }
+      }
+    } catch {
+      FileHandle.standardError.write(Data("prime-time-report: \(error)\n".utf8))
+      return 2
+    }
+    let results = items.map { item in
+      let verdict = item.verdict ?? Verdict(kind: .noTests, text: "grade: not graded")
+      return ["status": "\(verdict.exitStatus)", "text": verdict.text]
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    guard let data = try? encoder.encode(results) else { return 2 }
+    print(String(decoding: data, as: UTF8.self))
+    return 0
   }
 }

@@ -159,13 +159,22 @@ struct Scratch {
   /// client never touches the user's files nor sees an earlier run's.
   func run(_ suite: Suite) throws -> SuiteRun {
     var environment = suite.environment
-    if suite.usesLiveValues {
-      let data = directory.appendingPathComponent(".build/live-data", isDirectory: true)
-      try? FileManager.default.removeItem(at: data)
-      try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-      environment["PRIME_TIME_DATA_DIR"] = data.path
-    }
+    if suite.usesLiveValues { environment.merge(try liveValues()) { $1 } }
     return try run(filter: suite.filter, environment: environment)
+  }
+
+  /// Runs a student's tests as `grade` was asked to.
+  func run(_ options: Grade.Options) throws -> SuiteRun {
+    try run(filter: options.filter, environment: options.liveDefaults ? try liveValues() : [:])
+  }
+
+  /// The environment of a run with live values (`PRIME_TIME_TEST_VALUES=live`), with an empty
+  /// data directory of its own for the live file client.
+  private func liveValues() throws -> [String: String] {
+    let data = directory.appendingPathComponent(".build/live-data", isDirectory: true)
+    try? FileManager.default.removeItem(at: data)
+    try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+    return ["PRIME_TIME_TEST_VALUES": "live", "PRIME_TIME_DATA_DIR": data.path]
   }
 
   /// Runs the Swift Testing tests that `filter` matches (as `swift test --filter` takes it).
@@ -278,8 +287,7 @@ enum Suite: String, CaseIterable {
   }
 
   var environment: [String: String] {
-    if usesLiveValues { return ["PRIME_TIME_TEST_VALUES": "live"] }
-    return self == .composableNonExhaustive || self == .episodeComposableNonExhaustive
+    self == .composableNonExhaustive || self == .episodeComposableNonExhaustive
       ? ["PRIME_TIME_TESTSTORE_EXHAUSTIVITY": "off"] : [:]
   }
 
