@@ -1,5 +1,4 @@
 import Clocks
-import ExpectedFailures
 import Foundation
 import PrimeTimeFixtures
 import Testing
@@ -15,27 +14,6 @@ struct RootTests {
   func makeRoot(_ clock: any Clock<Duration> = TestClock()) -> RootModel {
     Fixtures.failOnUnwiredCallbacks()
     return RootModel(clock: clock, fetchFact: Fixtures.numberFact)
-  }
-
-  /// A counter whose parent never set its callbacks fails the test when it calls them.
-  ///
-  /// A forgotten callback is a navigation mistake no state shows: the counter calls it and
-  /// nothing happens. The defaults report it, so the test fails where the counter called it.
-  @Test func aCounterWhoseParentForgotItsCallbacksFailsTheTest() {
-    Fixtures.failOnUnwiredCallbacks()
-    let counter = CounterModel(count: 99, clock: TestClock())
-    expectFailure {
-      counter.timerTick()
-    } matching: {
-      $0.message.hasPrefix("CounterModel.onDismiss was called, but its parent never set it (")
-    }
-    expectFailure {
-      counter.loadResponse()
-    } matching: {
-      $0.message.hasPrefix("CounterModel.onGoToCounter was called, but its parent never set it (")
-    }
-    #expect(counter.count == 100)
-    #expect(!counter.isLoading)
   }
 
   @Test func pushAndPop() {

@@ -91,8 +91,7 @@ public struct CounterFeature: Reducer {
       state.isTimerOn.toggle()
       guard state.isTimerOn else { return .cancel(id: CancelID.timer) }
       return .run { [clock] send in
-        while true {
-          try await clock.sleep(for: .seconds(1))
+        for await _ in clock.timer(interval: .seconds(1)) {
           await send(.timerTick)
         }
       }
