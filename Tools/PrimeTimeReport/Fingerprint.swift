@@ -7,7 +7,7 @@ import Foundation
 enum Fingerprint {
   static let inputs = Scratch.folders + ["Mutants", "Tools/PrimeTimeReport"]
 
-  static func of(root: URL) throws -> String {
+  static func of(root: URL, inputs: [String] = inputs) throws -> String {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a, 64 bits
     func mix(_ bytes: some Sequence<UInt8>) {
       for byte in bytes {

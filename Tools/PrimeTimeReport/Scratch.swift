@@ -97,14 +97,33 @@ struct Scratch {
 
     """
 
-  /// Copies the sources into `directory` (keeping its `.build`, so later runs are incremental).
-  static func create(from root: URL, at directory: URL) throws -> Scratch {
+  /// The manifest, with the scenario parity tests when `parity` is set (the mechanical
+  /// mutation run checks its survivors with them).
+  static func manifest(parity: Bool) -> String {
+    guard parity else { return manifest }
+    let comparison = [
+      "    .testTarget(",
+      "      name: \"ComparisonTests\",",
+      "      dependencies: [",
+      "        \"PrimeTimeDrivers\", \"PrimeTimeFixtures\", \"PrimeTimeCore\", \"Clocks\",",
+      "        \"VanillaPrimeTime\", \"ComposablePrimeTime\", \"ComposableArchitectureTesting\",",
+      "      ]",
+      "    ),",
+      "  ],",
+      "  swiftLanguageModes",
+    ].joined(separator: "\n")
+    return manifest.replacingOccurrences(of: "  ],\n  swiftLanguageModes", with: comparison)
+  }
+
+  /// Copies the sources into `directory` (keeping its `.build`, so later runs are incremental),
+  /// with the parity tests when `parity` is set.
+  static func create(from root: URL, at directory: URL, parity: Bool = false) throws -> Scratch {
     let manager = FileManager.default
     try manager.createDirectory(at: directory, withIntermediateDirectories: true)
     for folder in ["Sources", "Tests"] {
       try? manager.removeItem(at: directory.appendingPathComponent(folder))
     }
-    for folder in folders {
+    for folder in folders + (parity ? ["Tests/ComparisonTests"] : []) {
       let target = directory.appendingPathComponent(folder)
       try manager.createDirectory(
         at: target.deletingLastPathComponent(),
@@ -112,7 +131,9 @@ struct Scratch {
       )
       try manager.copyItem(at: root.appendingPathComponent(folder), to: target)
     }
-    try Data(manifest.utf8).write(to: directory.appendingPathComponent("Package.swift"))
+    try Data(manifest(parity: parity).utf8).write(
+      to: directory.appendingPathComponent("Package.swift")
+    )
     // A repository of its own: inside another repository's tree, `git apply` would silently
     // skip every path outside the current folder.
     if !manager.fileExists(atPath: directory.appendingPathComponent(".git").path) {
@@ -178,7 +199,11 @@ struct Scratch {
   }
 
   /// Runs the Swift Testing tests that `filter` matches (as `swift test --filter` takes it).
-  func run(filter: String, environment: [String: String] = [:]) throws -> SuiteRun {
+  func run(
+    filter: String,
+    environment: [String: String] = [:],
+    timeLimit: Double = 120
+  ) throws -> SuiteRun {
     let report = directory.appendingPathComponent(".build/mutants-results.xml")
     try? FileManager.default.removeItem(at: report)
     #if os(Linux)
@@ -197,7 +222,7 @@ struct Scratch {
       command,
       in: directory,
       environment: environment,
-      timeLimit: 120
+      timeLimit: timeLimit
     )
     let xml = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
     return SuiteRun(result, xunit: xml)

@@ -6,6 +6,7 @@ import Foundation
 let usage = """
   usage: prime-time-report [--write FILE | --check FILE] [--scratch DIR] [--only PATCH ...]
          prime-time-report grade --mistake NAME --test FILTER   (grade your test; grade --help)
+         prime-time-report mutate [--list | --write | --check]   (mechanical mutants; mutate --help)
 
   Runs every patch in Mutants/ against the real test suites and prints the matrix (Markdown).
   Run it from the package root; a full run takes minutes (README.md gives a measured time).
@@ -29,6 +30,10 @@ func log(_ message: String) {
 
 func main() -> Int32 {
   var arguments = Array(CommandLine.arguments.dropFirst())
+  if arguments.first == "mutate" {
+    let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    return Mutate.main(Array(arguments.dropFirst()), root: root, log: log)
+  }
   if arguments.first == "grade" {
     let root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     if !arguments.contains("--help"), !arguments.contains("-h"),
