@@ -120,4 +120,20 @@ private let root = URL(fileURLWithPath: #filePath)
     // The main tables keep their columns.
     #expect(!text.prefix(upTo: section.lowerBound).contains("live defaults"))
   }
+
+  /// The chapter gets the designs written today; the episode designs' tables go to their own
+  /// page, with the same fingerprint, so both are checked for freshness.
+  @Test func theEpisodeTablesAreHistoryOnTheirOwnPage() {
+    var matrix = Matrix()
+    matrix.mutants = mutants
+    matrix.fingerprint = "abc"
+    let chapter = matrix.markdown()
+    let history = matrix.historyMarkdown()
+    #expect(chapter.contains("### The designs written today"))
+    #expect(!chapter.contains("### The episode designs"))
+    #expect(history.contains("### The episode designs (history)"))
+    #expect(!history.contains("### The designs written today"))
+    #expect(Matrix.recordedFingerprint(in: chapter) == "abc")
+    #expect(Matrix.recordedFingerprint(in: history) == "abc")
+  }
 }

@@ -65,12 +65,17 @@ extension Matrix {
     return (refactor ? "**false alarm**: " : "caught: ") + names.joined(separator: ", ")
   }
 
+  /// Where the episode designs' tables are written, as history, beside the chapter.
+  static let historyPath = "Docs/mutation/episode-matrix.md"
+
+  /// The designs written today: the chapter's tables.
   func markdown() -> String {
-    var lines: [String] = ["<!-- fingerprint: \(fingerprint) -->", ""]
-    lines += currentSection()
-    lines += [""]
-    lines += episodeSection()
-    return lines.joined(separator: "\n")
+    (["<!-- fingerprint: \(fingerprint) -->", ""] + currentSection()).joined(separator: "\n")
+  }
+
+  /// The episode designs' tables (history), for ``historyPath``.
+  func historyMarkdown() -> String {
+    (["<!-- fingerprint: \(fingerprint) -->", ""] + episodeSection()).joined(separator: "\n")
   }
 
   /// The designs written today: each mistake at the same layer in both apps, with how a user

@@ -11,7 +11,8 @@ let usage = """
   Runs every patch in Mutants/ against the real test suites and prints the matrix (Markdown).
   Run it from the package root; a full run takes minutes (README.md gives a measured time).
 
-    --write FILE    put the matrix between the mutants markers of FILE
+    --write FILE    put the matrix between the mutants markers of FILE (the episode designs'
+                    tables, history, go between those of Docs/mutation/episode-matrix.md)
     --check FILE    no run: fail if a patch no longer applies, or if FILE's matrix was measured
                     on other sources than these (its fingerprint differs)
     --scratch DIR   where the scratch copy is built (default .build/mutants)
@@ -89,21 +90,25 @@ func main() -> Int32 {
       only: only,
       log: log
     )
-    let table = matrix.markdown()
     guard let write else {
-      print(table)
+      print(matrix.markdown() + "\n\n" + matrix.historyMarkdown())
       return 0
     }
-    let text = try String(contentsOfFile: write, encoding: .utf8)
-    guard let start = text.range(of: Matrix.begin), let stop = text.range(of: Matrix.end),
-      start.upperBound <= stop.lowerBound
-    else { return fail("\(write) has no \(Matrix.begin) … \(Matrix.end) section") }
-    let updated = text.replacingCharacters(
-      in: start.upperBound..<stop.lowerBound,
-      with: "\n\(table)\n"
+    let history = root.appendingPathComponent(Matrix.historyPath).path
+    for (path, table) in [(write, matrix.markdown()), (history, matrix.historyMarkdown())] {
+      let text = try String(contentsOfFile: path, encoding: .utf8)
+      guard let start = text.range(of: Matrix.begin), let stop = text.range(of: Matrix.end),
+        start.upperBound <= stop.lowerBound
+      else { return fail("\(path) has no \(Matrix.begin) … \(Matrix.end) section") }
+      let updated = text.replacingCharacters(
+        in: start.upperBound..<stop.lowerBound,
+        with: "\n\(table)\n"
+      )
+      try Data(updated.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+    log(
+      "wrote the matrix into \(write), and the episode designs' tables into \(Matrix.historyPath)"
     )
-    try Data(updated.utf8).write(to: URL(fileURLWithPath: write), options: .atomic)
-    log("wrote the matrix into \(write)")
     return 0
   } catch {
     return fail("\(error)")
@@ -122,18 +127,20 @@ func runCheck(_ path: String, root: URL) throws -> Int32 {
       )
     }
   }
-  let text = try String(contentsOfFile: path, encoding: .utf8)
   let current = try Fingerprint.of(root: root)
-  switch Matrix.recordedFingerprint(in: text) {
-  case nil:
-    problems.append("\(path) records no matrix fingerprint")
-  case let recorded? where recorded != current:
-    problems.append(
-      "\(path): the matrix was measured on other sources (fingerprint \(recorded), now \(current)); "
-        + "run: swift run -c release prime-time-report --write \(path)"
-    )
-  default:
-    break
+  for document in [path, root.appendingPathComponent(Matrix.historyPath).path] {
+    let text = try String(contentsOfFile: document, encoding: .utf8)
+    switch Matrix.recordedFingerprint(in: text) {
+    case nil:
+      problems.append("\(document) records no matrix fingerprint")
+    case let recorded? where recorded != current:
+      problems.append(
+        "\(document): the matrix was measured on other sources (fingerprint \(recorded), now "
+          + "\(current)); run: swift run -c release prime-time-report --write \(path)"
+      )
+    default:
+      break
+    }
   }
   for problem in problems {
     FileHandle.standardError.write(Data("prime-time-report: \(problem)\n".utf8))

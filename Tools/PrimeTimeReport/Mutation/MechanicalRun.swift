@@ -28,7 +28,7 @@ struct MechanicalRun {
 
   /// A mutant's suite gets this long before it counts as timed out (a mutant that makes a loop
   /// endless or an await never return would otherwise hold the run for minutes).
-  static let timeLimit: Double = 60
+  static let timeLimit: Double = 30
 
   static func run(
     _ chosen: [MechanicalMutant],
