@@ -258,4 +258,27 @@ private let root = URL(fileURLWithPath: #filePath)
     #expect(report.contains("| possibly equivalent | 1 | 0 |"))
     #expect(report.contains("— seen by `UI.test`"))
   }
+
+  /// The matrix's fingerprint leaves the mechanical mutation code out (the matrix does not run
+  /// it); the mechanical report's fingerprint takes it in.
+  @Test func eachFingerprintCoversWhatItsReportDependsOn() throws {
+    let temporary = FileManager.default.temporaryDirectory
+      .appendingPathComponent("fingerprint-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: temporary) }
+    let tool = temporary.appendingPathComponent("Tools/PrimeTimeReport")
+    try FileManager.default.createDirectory(
+      at: tool.appendingPathComponent("Mutation"),
+      withIntermediateDirectories: true
+    )
+    try Data("let a = 1".utf8).write(to: tool.appendingPathComponent("Matrix.swift"))
+    let operators = tool.appendingPathComponent("Mutation/Operators.swift")
+    try Data("let b = 1".utf8).write(to: operators)
+    let matrixInputs = ["Tools/PrimeTimeReport"]
+    let mechanicalInputs = matrixInputs + ["Tools/PrimeTimeReport/Mutation"]
+    let matrix = try Fingerprint.of(root: temporary, inputs: matrixInputs)
+    let mechanical = try Fingerprint.of(root: temporary, inputs: mechanicalInputs)
+    try Data("let b = 2".utf8).write(to: operators)
+    #expect(try Fingerprint.of(root: temporary, inputs: matrixInputs) == matrix)
+    #expect(try Fingerprint.of(root: temporary, inputs: mechanicalInputs) != mechanical)
+  }
 }

@@ -36,7 +36,8 @@ enum Mutate {
   static let end = "<!-- mechanical:end -->"
 
   /// Everything the report depends on: the matrix's inputs and the parity tests.
-  static let inputs = Fingerprint.inputs + ["Tests/ComparisonTests"]
+  static let inputs =
+    Fingerprint.inputs + ["Tests/ComparisonTests", "Tools/PrimeTimeReport/Mutation"]
 
   struct Options: Equatable {
     var list = false
