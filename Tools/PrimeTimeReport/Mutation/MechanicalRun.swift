@@ -184,16 +184,20 @@ struct MechanicalRun {
         "| `\(file.path)` | \(file.app.rawValue) | \(file.role.rawValue) | \(ofFile.count) | \(Self.rate(ofFile)) |"
       )
     }
+    let notes: [Verdict: String] = [
+      .survived: "The unit suite passed each of these; a UI-level test or the parity check failed.",
+      .possiblyEquivalent: """
+      Flagged by rule, not by hand: no unit test, UI-level test or parity script told each \
+      apart from the unchanged app. Some do nothing a user could see (a default no caller \
+      uses, a cancellation of a task that cannot be running); others change a path that no \
+      test takes in either app — the stack's buttons, which no UI-level test drives, and \
+      Cancel, which no scenario taps. Neither kind is counted as a miss.
+      """,
+    ]
     for (title, verdict) in [
-      (
-        "Survivors (a UI-level test or the parity check saw each; the unit suite did not)",
-        Verdict.survived
-      ),
-      (
-        "Possibly equivalent (no test saw a difference; not counted as misses)", .possiblyEquivalent
-      ),
+      ("Survivors", Verdict.survived), ("Possibly equivalent", .possiblyEquivalent),
     ] {
-      lines += ["", "### \(title)"]
+      lines += ["", "### \(title)", "", notes[verdict] ?? ""]
       let found = results.filter { $0.verdict == verdict }
       if found.isEmpty { lines += ["", "None."] }
       for op in MechanicalMutant.Operator.allCases {
