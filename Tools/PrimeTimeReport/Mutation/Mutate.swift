@@ -35,9 +35,12 @@ enum Mutate {
   static let begin = "<!-- mechanical:begin -->"
   static let end = "<!-- mechanical:end -->"
 
-  /// Everything the report depends on: the matrix's inputs and the parity tests.
+  /// Everything the report depends on: the apps, their libraries and suites, the parity tests
+  /// and this tool (not the hand-placed patches of `Mutants/`, which it does not run).
   static let inputs =
-    Fingerprint.inputs + ["Tests/ComparisonTests", "Tools/PrimeTimeReport/Mutation"]
+    Scratch.folders + [
+      "Tests/ComparisonTests", "Tools/PrimeTimeReport", "Tools/PrimeTimeReport/Mutation",
+    ]
 
   struct Options: Equatable {
     var list = false
