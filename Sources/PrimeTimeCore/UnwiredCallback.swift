@@ -5,7 +5,7 @@ import Foundation
 /// A child model tells its parent what happened through closures the parent sets when it
 /// presents the child (`CounterModel.onDismiss`). A default that does nothing hides a parent
 /// that forgot: the child calls it, nothing happens, and every test still passes. The models
-/// here default each callback to ``unwired(_:fileID:line:)`` instead, which reports the
+/// here default each callback to `unwired(_:)` instead, which reports the
 /// forgotten wiring — to the handler installed with ``install(_:)`` (a test suite installs one
 /// that fails the running test), or else as a runtime warning on standard error. It never stops
 /// the app: the callback then does nothing, as before.
