@@ -5,7 +5,7 @@ import BenchmarkHarness
 let allBenchmarks: [Benchmark] =
   floorBenchmarks + counterBenchmarks + threeFieldBenchmarks + nestedBenchmarks
   + navigationLevelBenchmarks + presentationWatchBenchmarks
-  + scopingBenchmarks + stackBenchmarks + stackTimerBenchmarks(size: 1)
+  + scopingBenchmarks + observedRowBenchmarks + stackBenchmarks + stackTimerBenchmarks(size: 1)
   + stackTimerBenchmarks(size: 1_000) + largeStateBenchmarks + effectBenchmarks
   + deepEffectBenchmarks(depth: 5) + deepEffectBenchmarks(depth: 25) + testStoreBenchmarks
 
@@ -66,6 +66,12 @@ let goals = [
     numerator: "Stack.ElementAction.10000",
     denominator: "Vanilla.StackElement.10000",
     limit: 1.5
+  ),
+  Goal(
+    title: "One of 100 observed row screens ≤ 2× vanilla",
+    numerator: "Store.ObservedRows",
+    denominator: "Vanilla.ObservedRows",
+    limit: 2
   ),
   Goal(
     title: "Push + pop ≤ 2× vanilla",

@@ -26,7 +26,7 @@ extension Store where Action: CasePathable {
           // The child keeps its parent alive (a child store may outlive every other reference to
           // the parent); the parent's cache holds children weakly, so there is no cycle.
           state: { self.core.currentState[keyPath: state] },
-          access: { self.core.access() },
+          observers: core.observers,
           send: { childAction in self.send(embed(childAction)) }
         )
       )
@@ -196,12 +196,12 @@ extension Store._Core {
     }
   }
 
-  /// Registers observation of the root's state.
+  /// The observed stores of the root: this store's, its parents' and its children's.
   @inlinable
-  func access() {
+  var observers: _ObservedStores {
     switch self {
-    case .root(let root): root.access()
-    case .scoped(_, let access, _): access()
+    case .root(let root): root.observers
+    case .scoped(_, let observers, _): observers
     }
   }
 }
@@ -273,7 +273,7 @@ extension Store {
           if let current = read(self.core.currentState) { last.value = current }
           return last.value
         },
-        access: { self.core.access() },
+        observers: core.observers,
         send: { childAction in self.send(embed(childAction)) }
       )
     )

@@ -5,7 +5,8 @@ import Observation
 ///
 /// A UI reads ``state`` and calls ``send(_:)``; child screens get a ``scope(state:action:)->Store<ChildState,ChildAction>``
 /// of the store. The store is observable: reading `state` inside `withObservationTracking`
-/// (or a SwiftUI view body) registers interest, and every `send` notifies.
+/// (or a SwiftUI view body) registers interest, and an action that changes that store's state
+/// notifies (see ``state``).
 ///
 /// ```swift
 /// let store = Store(initialState: Counter.State()) {
@@ -34,6 +35,8 @@ public final class Store<State, Action>: Observable {
   /// The stores of the rows of a list (a `_RowStores`), made the first time this store's rows
   /// are scoped to; only a store of an `IdentifiedArray` has them.
   @usableFromInline var rowStores: AnyObject?
+  /// What observers of ``state`` register on, made when the state is first read.
+  @usableFromInline var observation: _ValueObservation<State>?
 
   /// Where state lives and actions go: the root itself, or functions into the parent that were
   /// specialized where the scope was created.
@@ -42,7 +45,7 @@ public final class Store<State, Action>: Observable {
     case root(_RootCore<State, Action>)
     case scoped(
       state: @MainActor () -> State,
-      access: @MainActor () -> Void,
+      observers: _ObservedStores,
       send: @MainActor (Action) -> StoreTask
     )
   }
@@ -78,17 +81,27 @@ public final class Store<State, Action>: Observable {
 
   /// The current state.
   ///
-  /// Reading it inside an observation-tracking scope registers interest.
+  /// Reading it inside an observation-tracking scope registers interest in this store's state:
+  /// the observer is notified after an action that leaves the state different from what it
+  /// was, compared with its `==` (a state that is not `Equatable` notifies after every action).
+  /// An action that changes another store's state — a sibling, another row of a list, a part
+  /// of the parent this store does not hold — notifies no observer of this one.
   @inlinable
   public var state: State {
-    switch core {
-    case .root(let root):
-      root.access()
-      return root.state
-    case .scoped(let state, let access, _):
-      access()
-      return state()
+    let value = core.currentState
+    if let observation {
+      observation.read(value)
+    } else {
+      startObserving(from: value)
     }
+    return value
+  }
+
+  /// Makes the observation of this store's state, starting from `value`, and registers
+  /// interest in it.
+  @usableFromInline
+  func startObserving(from value: State) {
+    observe(value, in: &observation, isEqual: _equality(of: State.self)) { $0 }
   }
 
   /// Calls `body` with the current state, without registering observation.

@@ -12,6 +12,12 @@ extension Store where Action: CasePathable {
   /// }
   /// ```
   ///
+  /// Making the collection inside an observation-tracking scope (a list screen's body)
+  /// registers interest in which rows there are and in their order, not in what they hold:
+  /// each row's screen observes that through the row's store, so a change inside one row
+  /// redraws that row's screen alone. Either is observed while its store lives: while the
+  /// screen holds the collection, or the row's store.
+  ///
   /// The collection holds the rows as they are when it is made. A row keeps its store for as
   /// long as the store lives, wherever the row moves, so a screen that scopes on every render
   /// gets the same store for the same row. A row's store kept after the row is removed keeps the
@@ -55,8 +61,7 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action> {
   @inlinable
   init(_ store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>) {
     self.store = store
-    // Read through `state`, so that a screen drawing the list observes it.
-    self.rows = store.state
+    self.rows = store.withState { $0 }
     // Found once per collection, not once per row (a cast to a generic class type looks its
     // metadata up).
     if let cache = store.rowStores as? _RowStores<ID, State, Action> {
@@ -66,6 +71,9 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action> {
       store.rowStores = cache
       self.cache = cache
     }
+    // A screen drawing the list observes which rows there are, in which order: what each row
+    // holds is observed by the screen that draws the row, through the row's own store.
+    store.observe(rows.ids, in: &cache.idsObservation, isEqual: ==) { $0.ids }
   }
 }
 
@@ -100,6 +108,8 @@ final class _RowStores<ID: Hashable, State, Action> {
   }
 
   @usableFromInline var stores: [ID: WeakStore] = [:]
+  /// What a screen drawing the list observes: the rows' IDs, in order.
+  @usableFromInline var idsObservation: _ValueObservation<[ID]>?
   /// How many entries `stores` may hold before those of stores that went away are swept out.
   @usableFromInline var sweepLimit = 16
 

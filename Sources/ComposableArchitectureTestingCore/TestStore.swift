@@ -152,7 +152,7 @@ public final class TestStore<State: Equatable, Action> {
   ) {
     let location = IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     // The state the feature is in now: after the last action it ran, sent or received.
-    let actual = store.state
+    let actual = store.withState { $0 }
     withoutActuallyEscaping(updateStateToExpectedResult) { update in
       checkState(
         actual: actual,

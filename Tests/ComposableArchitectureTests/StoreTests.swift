@@ -27,7 +27,7 @@ struct StoreTests {
     withObservationTracking {
       _ = store.state
     } onChange: {
-      // Runs inside the first send (at willSet): this send must wait its turn.
+      // Runs inside the first send, once its reducer has run: this send must wait its turn.
       MainActor.assumeIsolated {
         reentered = true
         store.send(.record("from observer"))

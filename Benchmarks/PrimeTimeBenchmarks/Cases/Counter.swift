@@ -54,7 +54,7 @@ let counterBenchmarks: [Benchmark] = [
     let store = Store(initialState: Counter.State()) { Counter() }
     return .sync { iterations in
       for _ in 0..<iterations { store.send(.incrementButtonTapped) }
-      blackHole(store.state.count)
+      blackHole(store.withState(\.count))
     }
   },
   Benchmark(name: "Store.SendObserved", pair: "counter +1, observed", style: .composable) {
@@ -93,7 +93,7 @@ let threeFieldBenchmarks: [Benchmark] = [
       for iteration in 0..<iterations {
         store.send(.nthPrimeResponse(iteration & 1 == 0 ? 17 : 19))
       }
-      blackHole(store.state.alertNthPrime)
+      blackHole(store.withState(\.alertNthPrime))
     }
   },
 ]

@@ -153,7 +153,7 @@ func deepEffectBenchmarks(depth: Int) -> [Benchmark] {
       let store = PingChain.deepestStore(of: root, depth: depth)
       return .async { iterations in
         for _ in 0..<iterations { await store.send(.ping).finish() }
-        blackHole(store.state.count)
+        blackHole(store.withState(\.count))
         withExtendedLifetime(root) {}
       }
     },
@@ -173,7 +173,7 @@ let effectBenchmarks: [Benchmark] = [
     let store = Store(initialState: 0) { Ping() }
     return .async { iterations in
       for _ in 0..<iterations { await store.send(.ping).finish() }
-      blackHole(store.state)
+      blackHole(store.withState { $0 })
     }
   },
   Benchmark(

@@ -106,3 +106,62 @@ let scopingBenchmarks: [Benchmark] = [
     }
   },
 ]
+
+/// A list screen and its 100 row screens, each observing what it draws; one action changes one
+/// row's count, and only that row's screen must be invalidated.
+///
+/// The vanilla list screen observes its array of row models, each row screen its model's count.
+/// The composable list screen observes the collection of rows' stores (which rows there are),
+/// each row screen its row's store's state. After each change the invalidated screen observes
+/// again, as a screen does when it redraws. The epilogue checks that every action invalidated
+/// exactly one screen, on both sides: a case that invalidated more (or none) would be timing
+/// other work than its twin, and stops the run.
+@MainActor
+let observedRowBenchmarks: [Benchmark] = [
+  Benchmark(name: "Vanilla.ObservedRows", pair: "one of 100 observed row screens", style: .vanilla)
+  {
+    let model = VanillaListScreen()
+    let observer = Observer()
+    observer.observe { _ = model.rows }
+    for row in model.rows { observer.observe { _ = row.count } }
+    var actions = 0
+    return .sync { iterations in
+      for iteration in 0..<iterations {
+        let row = model.rows[iteration % listScreenRows]
+        row.count &+= 1
+        observer.observe { _ = row.count }
+      }
+      actions += iterations
+    } epilogue: {
+      expectOneInvalidationPerAction(observer.changes, actions: actions, in: "Vanilla.ObservedRows")
+    }
+  },
+  Benchmark(name: "Store.ObservedRows", pair: "one of 100 observed row screens", style: .composable)
+  {
+    let store = Store(initialState: ListScreen.State()) { ListScreen() }
+    let observer = Observer()
+    var rows: [Store<ListRow.State, ListRow.Action>] = []
+    observer.observe { rows = Array(store.scope(state: \.rows, action: \.rows)) }
+    for row in rows { observer.observe { _ = row.state } }
+    var actions = 0
+    return .sync { iterations in
+      for iteration in 0..<iterations {
+        let row = rows[iteration % listScreenRows]
+        row.send(.incrementButtonTapped)
+        observer.observe { _ = row.state }
+      }
+      actions += iterations
+    } epilogue: {
+      expectOneInvalidationPerAction(observer.changes, actions: actions, in: "Store.ObservedRows")
+    }
+  },
+]
+
+/// Stops the run unless `changes` screens were invalidated by `actions` actions, one each.
+func expectOneInvalidationPerAction(_ changes: Int, actions: Int, in name: String) {
+  guard changes == actions else {
+    fatalError(
+      "\(name): \(actions) actions invalidated \(changes) screens; each must invalidate one"
+    )
+  }
+}

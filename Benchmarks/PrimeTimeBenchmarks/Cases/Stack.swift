@@ -54,7 +54,7 @@ func stackElementBenchmarks(size: Int, acting position: StackPosition = .top) ->
       ) {
         StackHost()
       }
-      let id = store.state.path.ids[index]
+      let id = store.withState(\.path.ids)[index]
       let action = StackHost.Action.path(.element(id: id, action: .incrementButtonTapped))
       return .sync { iterations in
         for _ in 0..<iterations { store.send(action) }
@@ -109,7 +109,7 @@ func stackTimerBenchmarks(size: Int) -> [Benchmark] {
       } withDependencies: {
         $0.continuousClock = StoppedClock()
       }
-      let ids = store.state.path.ids
+      let ids = store.withState(\.path.ids)
       for id in ids { store.send(.path(.element(id: id, action: .toggleTimerButtonTapped))) }
       let toggle = StackHost.Action.path(
         .element(id: ids[size - 1], action: .toggleTimerButtonTapped)
@@ -121,7 +121,7 @@ func stackTimerBenchmarks(size: Int) -> [Benchmark] {
         }
       } epilogue: {
         store._cancelAllEffects()
-        blackHole(store.state.path.count)
+        blackHole(store.withState(\.path.count))
       }
     },
   ]
@@ -147,7 +147,7 @@ let stackBenchmarks: [Benchmark] =
       return .sync { iterations in
         for _ in 0..<iterations {
           store.send(.path(.push(CounterFeature.State())))
-          if let id = store.state.path.ids.last { store.send(.path(.popFrom(id: id))) }
+          if let id = store.withState(\.path.ids.last) { store.send(.path(.popFrom(id: id))) }
         }
         blackHole(store)
       }

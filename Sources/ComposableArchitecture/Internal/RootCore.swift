@@ -1,17 +1,15 @@
-import Observation
-
 /// The root of a store: owns the state, runs the reducer, starts and tracks effects, and
-/// notifies observers.
+/// notifies the observers of the stores whose state an action changed.
 ///
 /// The hot path (`send` of a synchronous action whose effect is `.none`) runs the reducer tree
-/// the store built once, mutates the state in place, notifies the registrar once with a key
-/// path built at init, allocates nothing, copies no state and starts no task.
+/// the store built once, mutates the state in place, compares the state of each store a screen
+/// has read (none, if no screen has), allocates nothing, copies no state and starts no task.
 ///
 /// The hot path is `@inlinable` so it is specialized for the app's concrete state and action
 /// types in the app's module: unspecialized generic code would look up type metadata at run
 /// time on every send.
 @MainActor
-public final class _RootCore<State, Action>: Observable {
+public final class _RootCore<State, Action> {
   // `_state` is read and written on every send, and Swift's dynamic exclusivity check on it is
   // a noticeable part of a no-effect send, so it is switched off here and its job is done by
   // `isReducing` instead. Why that is safe:
@@ -27,8 +25,8 @@ public final class _RootCore<State, Action>: Observable {
   @usableFromInline @exclusivity(unchecked) var _state: State
   @usableFromInline let reduce: _ReduceFunction<State, Action>
   @usableFromInline let dependencies: DependencyValues?
-  @usableFromInline let registrar = ObservationRegistrar()
-  @usableFromInline let stateKeyPath: KeyPath<_RootCore, State>
+  /// The stores of this root whose state a screen has read, compared after every action.
+  @usableFromInline let observers = _ObservedStores()
   // Flags only (plain booleans, main-actor isolated): an unchecked access cannot tear them.
   @usableFromInline @exclusivity(unchecked) var isSending = false
   @usableFromInline @exclusivity(unchecked) var isReducing = false
@@ -56,8 +54,6 @@ public final class _RootCore<State, Action>: Observable {
     self._state = initialState
     self.reduce = reduce
     self.dependencies = dependencies
-    // Built once: a key path into a generic class costs microseconds to form.
-    self.stateKeyPath = \_RootCore.state
   }
 
   /// The current state, without registering an observation.
@@ -98,12 +94,6 @@ public final class _RootCore<State, Action>: Observable {
     )
   }
 
-  /// Registers an observation access of the state.
-  @inlinable
-  func access() {
-    registrar.access(self, keyPath: stateKeyPath)
-  }
-
   /// Sends `action`; when called re-entrantly (from an observer or a `.send` effect while a send
   /// is in progress) the action is queued and processed in order before the outer send returns.
   @inlinable
@@ -129,8 +119,6 @@ public final class _RootCore<State, Action>: Observable {
 
   @inlinable
   func process(_ action: Action, group: inout _EffectGroup?) {
-    let keyPath = stateKeyPath
-    registrar.willSet(self, keyPath: keyPath)
     let effect: Effect<Action>
     isReducing = true
     if let dependencies {
@@ -139,7 +127,9 @@ public final class _RootCore<State, Action>: Observable {
       effect = reduce(&_state, action)
     }
     isReducing = false
-    registrar.didSet(self, keyPath: keyPath)
+    // Before the effect starts: an observer notified here sees the state this action left, and
+    // an action it sends is handled before the effect's.
+    if !observers.isEmpty { observers.notifyChanged() }
     guard let storage = effect.storage else { return }
     switch storage.operation {
     case .send(let next):

@@ -1,0 +1,277 @@
+import ComposableArchitecture
+import Foundation
+import Observation
+import Testing
+
+/// A store notifies the observers of its state only when that state changed, as the Composable
+/// Architecture's stores have since 1.7: a screen observing one row of a list is not redrawn
+/// when another row changes, and an action that changes nothing redraws no screen.
+///
+/// Each test counts invalidations with `withObservationTracking`, registering again after each
+/// one, as a screen does after each render.
+@MainActor
+@Suite(.timeLimit(.minutes(1)))
+struct ObservationGranularityTests {
+  /// The screens observing some stores, and which of them were invalidated.
+  @MainActor final class Screens {
+    var invalidated: [String] = []
+
+    /// Reads `store`'s state the way a screen's body does, and records the screen's name when
+    /// Observation reports a change.
+    func observe<State, Action>(_ store: Store<State, Action>, as name: String) {
+      withObservationTracking {
+        _ = store.state
+      } onChange: {
+        MainActor.assumeIsolated { self.invalidated.append(name) }
+      }
+    }
+  }
+
+  func row(_ n: Int) -> UUID { rowID(1_000 + n) }
+
+  func outline(rows: Int) -> Store<Outline.State, Outline.Action> {
+    var state = Outline.State(id: rowID(999))
+    // IDs the store's `\.uuid` does not draw, so that a row it adds is a new one.
+    for n in 0..<rows { state.rows.append(Outline.State(id: row(n), name: "row \(n)")) }
+    return Store(initialState: state) {
+      Outline()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+  }
+
+  @Test func oneRowOfAHundredChangingInvalidatesOnlyThatRowsScreen() {
+    let store = outline(rows: 100)
+    let screens = Screens()
+    let rows = Array(store.scope(state: \.rows, action: \.rows))
+    for (n, row) in rows.enumerated() { screens.observe(row, as: "row \(n)") }
+
+    rows[41].send(.nameChanged("changed"))
+    #expect(screens.invalidated == ["row 41"])
+
+    // Registered again, as after a render: the next change to another row is that row's alone.
+    screens.invalidated = []
+    screens.observe(rows[41], as: "row 41")
+    rows[7].send(.nameChanged("changed too"))
+    #expect(screens.invalidated == ["row 7"])
+  }
+
+  /// A list screen draws which rows there are; each row's screen draws what its row holds.
+  @Test func aListScreenIsInvalidatedByRowsComingAndGoingNotByWhatTheyHold() {
+    let store = outline(rows: 3)
+    let screens = Screens()
+    // The rows' stores the screen draws, held as a screen holds them while it is shown.
+    var drawn: [Store<Outline.State, Outline.Action>] = []
+    func observeList() {
+      withObservationTracking {
+        drawn = Array(store.scope(state: \.rows, action: \.rows))
+      } onChange: {
+        MainActor.assumeIsolated { screens.invalidated.append("list") }
+      }
+    }
+    observeList()
+    #expect(drawn.count == 3)
+
+    store.send(.rows(.element(id: row(1), action: .nameChanged("changed"))))
+    #expect(screens.invalidated == [])
+
+    store.send(.addRowButtonTapped)
+    #expect(screens.invalidated == ["list"])
+
+    screens.invalidated = []
+    observeList()
+    store.send(.onDelete([0]))
+    #expect(screens.invalidated == ["list"])
+  }
+
+  @Test func anActionThatChangesNothingInvalidatesNoObserver() {
+    let store = Store(initialState: Tally.State(count: 3)) { Tally() }
+    let screens = Screens()
+    screens.observe(store, as: "tally")
+
+    store.send(.setCount(3))
+    #expect(screens.invalidated == [])
+
+    // The same observer is invalidated by an action that does change the count.
+    store.send(.setCount(4))
+    #expect(screens.invalidated == ["tally"])
+  }
+
+  @Test func aScopeWhoseStateDidNotChangeIsNotInvalidated() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let screens = Screens()
+    screens.observe(store.scope(state: \.counter, action: \.counter), as: "counter")
+    screens.observe(store, as: "parent")
+
+    // Presents the optional counter: the parent's state changes, the counter's does not.
+    store.send(.presentButtonTapped)
+    #expect(screens.invalidated == ["parent"])
+  }
+
+  @Test func theParentOfAChangedRowIsInvalidatedWithIt() {
+    let store = outline(rows: 3)
+    let screens = Screens()
+    let rows = Array(store.scope(state: \.rows, action: \.rows))
+    screens.observe(store, as: "outline")
+    screens.observe(rows[0], as: "row 0")
+    screens.observe(rows[1], as: "row 1")
+
+    rows[1].send(.nameChanged("changed"))
+    #expect(screens.invalidated.sorted() == ["outline", "row 1"])
+  }
+
+  @Test func aPresentedChildIsInvalidatedByItsOwnChangesOnly() throws {
+    var initial = Parent.State()
+    initial.optionalCounter = Tally.State()
+    let store = Store(initialState: initial) { Parent() }
+    let screens = Screens()
+    let child = try #require(store.scope(state: \.optionalCounter, action: \.optionalCounter))
+    screens.observe(child, as: "child")
+
+    // The parent's own counter changes; the presented one does not.
+    store.send(.counter(.incrementButtonTapped))
+    #expect(screens.invalidated == [])
+
+    child.send(.incrementButtonTapped)
+    #expect(screens.invalidated == ["child"])
+  }
+
+  /// Without `Equatable` there is nothing to compare with: every action notifies, as every
+  /// action did before stores compared their state.
+  @Test func aStoreOfStateThatIsNotEquatableIsInvalidatedByEveryAction() {
+    let store = Store(initialState: Opaque.State()) { Opaque() }
+    let screens = Screens()
+    screens.observe(store, as: "opaque")
+
+    store.send(.nothing)
+    #expect(screens.invalidated == ["opaque"])
+  }
+
+  /// The comparison is the state type's own `==`: a field that `==` leaves out is, for the
+  /// store, no change.
+  @Test func theStateTypesOwnEqualityDecidesWhatIsAChange() {
+    let store = Store(initialState: Annotated.State()) { Annotated() }
+    let screens = Screens()
+    screens.observe(store, as: "annotated")
+
+    store.send(.noteChanged("ignored by =="))
+    #expect(screens.invalidated == [])
+    #expect(store.withState(\.note) == "ignored by ==")
+
+    store.send(.valueChanged(1))
+    #expect(screens.invalidated == ["annotated"])
+  }
+
+  /// Two specializations of one generic state type are two types: each store compares its
+  /// values as its own type.
+  @Test func storesOfTwoSpecializationsOfAGenericStateCompareTheirOwnType() {
+    let strings = Store(initialState: Holder<String>.State(value: "a")) { Holder<String>() }
+    let arrays = Store(initialState: Holder<[Int]>.State(value: [1])) { Holder<[Int]>() }
+    let screens = Screens()
+    screens.observe(strings, as: "strings")
+    screens.observe(arrays, as: "arrays")
+
+    strings.send(.set("a"))
+    arrays.send(.set([1]))
+    #expect(screens.invalidated == [])
+
+    strings.send(.set("b"))
+    arrays.send(.set([1, 2]))
+    #expect(screens.invalidated == ["strings", "arrays"])
+  }
+
+  /// What fine observation costs: one copy of a watched list.
+  ///
+  /// A watched store keeps the state its screen read, to compare it after the next action, so
+  /// that action's change to a list in that state copies the list once. Once the screen is
+  /// notified, nothing is kept until it reads again.
+  @Test func aWatchedListIsCopiedOnceByTheNextChange() {
+    let store = Store(
+      initialState: {
+        var favorites = [2, 3]
+        favorites.reserveCapacity(64)  // room to grow: an append in place never moves the list
+        return favorites
+      }()
+    ) {
+      AppendPrime()
+    }
+    func storage() -> UnsafeRawPointer? {
+      store.withState { $0.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    }
+    let screens = Screens()
+
+    let unwatched = storage()
+    store.send(.append(5))
+    #expect(storage() == unwatched)  // nobody read `state`: appended in place
+
+    screens.observe(store, as: "favorites")
+    let watched = storage()
+    store.send(.append(7))
+    #expect(screens.invalidated == ["favorites"])
+    #expect(storage() != watched)  // the screen's copy was shared: the append copied the list
+
+    let notified = storage()
+    store.send(.append(11))
+    #expect(storage() == notified)  // the screen has not read again: nothing was kept
+    #expect(store.withState { $0 } == [2, 3, 5, 7, 11])
+  }
+
+  /// A store that went away is compared no more, and the stores still observed keep working.
+  @Test func aStoreThatWentAwayIsNoLongerCompared() {
+    let store = outline(rows: 2)
+    let screens = Screens()
+    do {
+      let rows = Array(store.scope(state: \.rows, action: \.rows))
+      screens.observe(rows[0], as: "row 0")
+    }
+    screens.observe(store, as: "outline")
+    store.send(.rows(.element(id: row(0), action: .nameChanged("changed"))))
+    #expect(screens.invalidated == ["outline"])
+  }
+}
+
+/// A feature whose state is not `Equatable`.
+struct Opaque: Reducer {
+  struct State { var count = 0 }
+  enum Action { case nothing }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+
+/// A feature whose state's `==` leaves a field out.
+struct Annotated: Reducer {
+  struct State: Equatable {
+    var value = 0
+    var note = ""
+    static func == (lhs: Self, rhs: Self) -> Bool { lhs.value == rhs.value }
+  }
+  enum Action {
+    case noteChanged(String)
+    case valueChanged(Int)
+  }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    switch action {
+    case .noteChanged(let note): state.note = note
+    case .valueChanged(let value): state.value = value
+    }
+    return .none
+  }
+}
+
+/// A feature generic over the value it holds.
+struct Holder<Value: Equatable>: Reducer {
+  struct State: Equatable { var value: Value }
+  enum Action { case set(Value) }
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    if case .set(let value) = action { state.value = value }
+    return .none
+  }
+}
+
+/// A list of numbers that grows at the end.
+struct AppendPrime: Reducer {
+  enum Action { case append(Int) }
+  func reduce(into state: inout [Int], action: Action) -> Effect<Action> {
+    if case .append(let prime) = action { state.append(prime) }
+    return .none
+  }
+}
