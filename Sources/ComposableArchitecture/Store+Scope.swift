@@ -259,7 +259,10 @@ extension Store {
   /// Sending reads nothing: an action sent from inside a reducer (through
   /// `MainActor.assumeIsolated`) is queued while the reducer holds the state, and a read then
   /// would stop the program (`StoreReentrancyTests`).
-  @usableFromInline
+  ///
+  /// Inlinable, so that reading a row's state (each watched row, after every action) runs code
+  /// specialized for the app's types rather than code that looks their metadata up.
+  @inlinable
   func _childKeepingItsLastState<ChildState, ChildAction>(
     _ initial: ChildState,
     read: @escaping @MainActor (State) -> ChildState?,
@@ -283,7 +286,8 @@ extension Store {
 /// The last state a child had, for a child store that outlives its state (see
 /// `_childKeepingItsLastState`).
 @MainActor
+@usableFromInline
 final class _LastSeen<Value> {
-  var value: Value
-  init(_ value: Value) { self.value = value }
+  @usableFromInline var value: Value
+  @usableFromInline init(_ value: Value) { self.value = value }
 }

@@ -36,7 +36,7 @@ public final class Store<State, Action>: Observable {
   /// are scoped to; only a store of an `IdentifiedArray` has them.
   @usableFromInline var rowStores: AnyObject?
   /// What observers of ``state`` register on, made when the state is first read.
-  @usableFromInline var observation: _ValueObservation<State>?
+  @usableFromInline var observation: _ObservedValue<State>?
 
   /// Where state lives and actions go: the root itself, or functions into the parent that were
   /// specialized where the scope was created.
@@ -99,7 +99,7 @@ public final class Store<State, Action>: Observable {
 
   /// Makes the observation of this store's state, starting from `value`, and registers
   /// interest in it.
-  @usableFromInline
+  @inlinable
   func startObserving(from value: State) {
     observe(value, in: &observation, isEqual: _equality(of: State.self)) { $0 }
   }

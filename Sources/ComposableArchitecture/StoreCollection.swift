@@ -67,9 +67,11 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action> {
     if let cache = store.rowStores as? _RowStores<ID, State, Action> {
       self.cache = cache
     } else {
-      let cache = _RowStores<ID, State, Action>()
+      // The comparison is made here, where it is specialized for the app's row state.
+      let cache = _RowStores<ID, State, Action>(isEqual: _equality(of: State.self))
       store.rowStores = cache
       self.cache = cache
+      cache.observeRows(of: store)
     }
     // A screen drawing the list observes which rows there are, in which order: what each row
     // holds is observed by the screen that draws the row, through the row's own store.
@@ -90,7 +92,13 @@ extension _StoreCollection: @MainActor RandomAccessCollection {
       read: { $0[id: id] },
       embed: { .element(id: id, action: $0) }
     )
-    cache.remember(row, for: id)
+    // The row's observation is compared with the others of this list (see `observeRows`),
+    // not on its own.
+    row.observation = _ObservedValue(
+      observation: _StoreObservation { false },
+      isEquatable: cache.isEqual != nil
+    )
+    cache.remember(row, for: id, at: position)
     return row
   }
 }
@@ -104,26 +112,68 @@ final class _RowStores<ID: Hashable, State, Action> {
   @usableFromInline
   final class WeakStore {
     @usableFromInline weak var store: Store<State, Action>?
-    @usableFromInline init(store: Store<State, Action>) { self.store = store }
+    /// Where the row was in the list when last looked for (a row rarely moves).
+    ///
+    /// Read and written for each watched row after every action, by single operations on a
+    /// plain integer that run no code of the app's (main-actor isolated), so no two accesses
+    /// overlap: its dynamic exclusivity check is switched off.
+    @usableFromInline @exclusivity(unchecked) var position: Int
+    @usableFromInline init(store: Store<State, Action>, position: Int) {
+      self.store = store
+      self.position = position
+    }
   }
 
   @usableFromInline var stores: [ID: WeakStore] = [:]
   /// What a screen drawing the list observes: the rows' IDs, in order.
-  @usableFromInline var idsObservation: _ValueObservation<[ID]>?
+  @usableFromInline var idsObservation: _ObservedValue<[ID]>?
   /// How many entries `stores` may hold before those of stores that went away are swept out.
   @usableFromInline var sweepLimit = 16
 
-  @usableFromInline init() {}
+  /// The `==` of a row's state, if it has one.
+  @usableFromInline let isEqual: ((State, State) -> Bool)?
+
+  @usableFromInline init(isEqual: ((State, State) -> Bool)?) {
+    self.isEqual = isEqual
+  }
+
+  /// Registers with the root one observation for all the rows of this list: after each action
+  /// it reads the list once and compares each watched row with what its screen read, instead of
+  /// each row reading the list through its own store.
+  @inlinable
+  func observeRows(
+    of list: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
+  ) {
+    let observation = _StoreObservation { [weak self, weak list] in
+      guard let self, let list else { return nil }
+      var rows: IdentifiedArray<ID, State>?
+      for (id, entry) in self.stores {
+        guard let observed = entry.store?.observation, observed.observation.isWatched else {
+          continue
+        }
+        if rows == nil { rows = list.withState { $0 } }
+        // A row removed from the list keeps its last state: no change to show.
+        guard let now = rows?.element(id: id, near: &entry.position) else { continue }
+        if let isEqual = self.isEqual, let seen = observed.seen, isEqual(seen, now) { continue }
+        observed.seen = nil
+        observed.observation.notify()
+      }
+      return false  // this observation has no observers of its own
+    }
+    // Always compared: whether a row is watched is looked at row by row.
+    observation.isWatched = true
+    list.core.observers.add(observation)
+  }
 
   @inlinable
-  func remember(_ store: Store<State, Action>, for id: ID) {
+  func remember(_ store: Store<State, Action>, for id: ID, at position: Int) {
     if stores.count >= sweepLimit {
       // Rows come and go: the entries of stores that went away are dropped here, and the limit
       // doubles past what is left, so a long list costs amortized constant time per row.
       stores = stores.filter { $0.value.store != nil }
       sweepLimit = max(16, 2 * stores.count)
     }
-    stores[id] = WeakStore(store: store)
+    stores[id] = WeakStore(store: store, position: position)
   }
 }
 
@@ -142,4 +192,16 @@ protocol _RowStoreCounting {
 
 extension _RowStores: _RowStoreCounting {
   var count: Int { stores.count }
+}
+
+extension IdentifiedArray {
+  /// The element with this ID, looked for first at `position` (no hashing when it is there),
+  /// then by its ID, which updates `position`.
+  @inlinable
+  func element(id: ID, near position: inout Int) -> Element? {
+    if ids.indices.contains(position), ids[position] == id { return elements[position] }
+    guard let found = _positions[id] else { return nil }
+    position = found
+    return elements[found]
+  }
 }

@@ -147,7 +147,7 @@ let stackBenchmarks: [Benchmark] =
       return .sync { iterations in
         for _ in 0..<iterations {
           store.send(.path(.push(CounterFeature.State())))
-          if let id = store.withState(\.path.ids.last) { store.send(.path(.popFrom(id: id))) }
+          if let id = store.withState({ $0.path.ids.last }) { store.send(.path(.popFrom(id: id))) }
         }
         blackHole(store)
       }

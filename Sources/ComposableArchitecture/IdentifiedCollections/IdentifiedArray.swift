@@ -28,7 +28,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public private(set) var ids: [ID] = []
   /// The elements, in order.
   public private(set) var elements: [Element] = []
-  private var positions: [ID: Int] = [:]
+  @usableFromInline var _positions: [ID: Int] = [:]
   /// The IDs a `forEach` last saw in this array; not part of the value (see `_MountTracking`).
   @usableFromInline var _mounted: [ID] = []
   /// The path to an element's ID.
@@ -74,9 +74,10 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// the element. A write through it (`todos[id: 2]?.title = "x"`) reads the element, changes
   /// the copy and writes it back; `forEach` changes a row in place.
   public subscript(id id: ID) -> Element? {
-    get { positions[id].map { elements[$0] } }
+    // Inlinable, so that a row store reading its row is specialized for the app's types.
+    @inlinable get { _positions[id].map { elements[$0] } }
     set {
-      switch (positions[id], newValue) {
+      switch (_positions[id], newValue) {
       case (let position?, let element):
         update(id: id, at: position, to: element)
       case (nil, let element?):
@@ -115,7 +116,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   ///
   /// - Parameter id: An ID.
   /// - Returns: Its position.
-  public func index(id: ID) -> Int? { positions[id] }
+  public func index(id: ID) -> Int? { _positions[id] }
 
   /// Appends `element` unless an element with its ID is already in the array.
   ///
@@ -142,7 +143,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func insert(_ element: Element, at index: Int) -> (inserted: Bool, index: Int) {
     let elementID = element[keyPath: id]
-    if let existing = positions[elementID] { return (false, existing) }
+    if let existing = _positions[elementID] { return (false, existing) }
     ids.insert(elementID, at: index)
     elements.insert(element, at: index)
     reindex(from: index)
@@ -156,7 +157,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   @discardableResult
   public mutating func updateOrAppend(_ element: Element) -> Element? {
     let elementID = element[keyPath: id]
-    guard let position = positions[elementID] else {
+    guard let position = _positions[elementID] else {
       append(element)
       return nil
     }
@@ -170,7 +171,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Returns: The removed element, or `nil` when no element has that ID.
   @discardableResult
   public mutating func remove(id: ID) -> Element? {
-    positions[id].map { remove(at: $0) }
+    _positions[id].map { remove(at: $0) }
   }
 
   /// Removes the element at `index`.
@@ -179,7 +180,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// - Returns: The removed element.
   @discardableResult
   public mutating func remove(at index: Int) -> Element {
-    positions.removeValue(forKey: ids.remove(at: index))
+    _positions.removeValue(forKey: ids.remove(at: index))
     let element = elements.remove(at: index)
     reindex(from: index)
     return element
@@ -237,7 +238,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   public mutating func removeAll() {
     ids.removeAll()
     elements.removeAll()
-    positions.removeAll()
+    _positions.removeAll()
   }
 
   /// Moves the elements at `source` to before the element at `destination`, as a list's drag
@@ -290,12 +291,12 @@ public struct IdentifiedArray<ID: Hashable, Element> {
     guard keptIDs.count != ids.count else { return }
     ids = keptIDs
     elements = keptElements
-    positions = [:]
+    _positions = [:]
     reindex(from: 0)
   }
 
   private mutating func reindex(from start: Int) {
-    for position in start..<ids.count { positions[ids[position]] = position }
+    for position in start..<ids.count { _positions[ids[position]] = position }
   }
 
   /// Runs `body` on the element with `id` in place; `nil` when no element has that ID.
@@ -304,7 +305,7 @@ public struct IdentifiedArray<ID: Hashable, Element> {
   /// a reducer whose state it is).
   @usableFromInline
   mutating func _modify<Result>(_ id: ID, _ body: (inout Element) -> Result) -> Result? {
-    guard let position = positions[id] else { return nil }
+    guard let position = _positions[id] else { return nil }
     return body(&elements[position])
   }
 }
@@ -353,8 +354,8 @@ extension IdentifiedArray: RandomAccessCollection, MutableCollection {
     guard i != j else { return }
     ids.swapAt(i, j)
     elements.swapAt(i, j)
-    positions[ids[i]] = i
-    positions[ids[j]] = j
+    _positions[ids[i]] = i
+    _positions[ids[j]] = j
   }
 }
 
@@ -405,7 +406,7 @@ where Element: Decodable & Identifiable, ID == Element.ID {
           in: container,
           debugDescription:
             "Element \(container.currentIndex - 1) has the ID \(element.id), which element "
-            + "\(positions[element.id] ?? 0) already has."
+            + "\(_positions[element.id] ?? 0) already has."
         )
       }
     }

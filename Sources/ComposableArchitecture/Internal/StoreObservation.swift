@@ -9,14 +9,28 @@ import Observation
 /// action that changes another row, or nothing, notifies no one who drew this row.
 ///
 /// Observers registered through `withObservationTracking` (as SwiftUI's are) are notified once
-/// and then read again when they redraw. So once notified, an observation waits, comparing
-/// nothing and holding no value, until the next read (see `_ValueObservation.read(_:)`).
+/// and then read again when they redraw. So once notified, an observation is not watched: it
+/// compares nothing and holds no value until the next read (see `_ObservedValue.read(_:)`).
 @MainActor
 @usableFromInline
-class _StoreObservation: Observable {
+final class _StoreObservation: Observable {
   private let registrar = ObservationRegistrar()
+  /// Whether an observer has read the value since the last notification.
+  ///
+  /// Read for every observed store after every action, so its dynamic exclusivity check is
+  /// switched off: a plain flag, main-actor isolated, read and written by single operations that
+  /// run no code of the app's, so no two accesses overlap.
+  @usableFromInline @exclusivity(unchecked) var isWatched = false
   /// Whether the store has gone away: then it is compared no more.
   private(set) var isGone = false
+  /// Whether the observed value changed since it was read (forgetting the value read when it
+  /// did), or `nil` once the store has gone away. Made where the value's type is known.
+  private let valueChanged: @MainActor () -> Bool?
+
+  @usableFromInline
+  init(valueChanged: @escaping @MainActor () -> Bool?) {
+    self.valueChanged = valueChanged
+  }
 
   /// What observers register on: one member standing for the whole observed value.
   private var value: Void { () }
@@ -24,71 +38,62 @@ class _StoreObservation: Observable {
   private static let valueKeyPath: KeyPath<_StoreObservation, Void> = \.value
 
   /// Registers interest (a read inside `withObservationTracking`).
-  final func registerAccess() {
+  @usableFromInline
+  func registerAccess() {
     registrar.access(self, keyPath: Self.valueKeyPath)
   }
 
-  /// Whether the observed value changed since observers read it.
-  ///
-  /// `nil` once the store has gone away. Overridden for each type of value.
-  func valueChanged() -> Bool? { nil }
-
-  /// Notifies the observers if the value changed; returns `false` once the store has gone
-  /// away.
-  final func notifyIfChanged() -> Bool {
+  /// Notifies the observers if they are watching and the value changed; returns `false` once
+  /// the store has gone away.
+  func notifyIfChanged() -> Bool {
+    guard isWatched else { return true }
     guard let changed = valueChanged() else {
       isGone = true
       return false
     }
-    if changed {
-      registrar.willSet(self, keyPath: Self.valueKeyPath)
-      registrar.didSet(self, keyPath: Self.valueKeyPath)
-    }
+    if changed { notify() }
     return true
+  }
+
+  /// Notifies the observers that the value changed.
+  @usableFromInline
+  func notify() {
+    // Notified observers read again when they redraw; until then there is no one to tell.
+    isWatched = false
+    registrar.willSet(self, keyPath: Self.valueKeyPath)
+    registrar.didSet(self, keyPath: Self.valueKeyPath)
   }
 }
 
-/// The observation of one value of a store: its state, or the IDs of a list's rows.
+/// One observed value of a store — its state, or the IDs of a list's rows — and the value its
+/// observers read, kept while they watch when it can be compared.
+@MainActor
 @usableFromInline
-final class _ValueObservation<Value>: _StoreObservation {
-  /// The value now, or `nil` once the store has gone away (the store is held weakly).
-  private let current: @MainActor () -> Value?
-  private let isEqual: ((Value, Value) -> Bool)?
-  /// Whether an observer has read the value since the last notification.
-  private var isWatched = false
-  /// The value observers read, kept only while they wait and only when it can be compared.
-  private var seen: Value?
+final class _ObservedValue<Value> {
+  @usableFromInline let observation: _StoreObservation
+  @usableFromInline let isEquatable: Bool
+  @usableFromInline var seen: Value?
 
-  init(current: @escaping @MainActor () -> Value?, isEqual: ((Value, Value) -> Bool)?) {
-    self.current = current
-    self.isEqual = isEqual
+  @inlinable
+  init(observation: _StoreObservation, isEquatable: Bool) {
+    self.observation = observation
+    self.isEquatable = isEquatable
   }
 
   /// Records that an observer read `value`, and registers its interest.
-  @usableFromInline
+  @inlinable
   func read(_ value: Value) {
-    isWatched = true
-    if isEqual != nil { seen = value }
-    registerAccess()
-  }
-
-  override func valueChanged() -> Bool? {
-    guard let now = current() else { return nil }
-    guard isWatched else { return false }
-    // A value that cannot be compared counts as changed by every action.
-    if let isEqual, let seen, isEqual(seen, now) { return false }
-    // Notified observers read again when they redraw; until then there is no one to tell.
-    isWatched = false
-    seen = nil
-    return true
+    observation.isWatched = true
+    if isEquatable { seen = value }
+    observation.registerAccess()
   }
 }
 
 /// The observations of a root store and of every store scoped from it, compared after each
 /// action the root runs.
 ///
-/// Each is compared once per action, so an action costs one comparison per store whose state a
-/// screen is watching (one that read it and was not notified since); a store nobody read costs
+/// Each watched one (read since its last notification) is compared once per action, so an
+/// action costs one comparison per store a screen is watching; a store nobody read costs
 /// nothing.
 @MainActor
 @usableFromInline
@@ -102,6 +107,7 @@ final class _ObservedStores {
 
   @usableFromInline init() {}
 
+  @usableFromInline
   func add(_ observation: _StoreObservation) {
     observations.append(observation)
     isEmpty = false
@@ -124,39 +130,71 @@ final class _ObservedStores {
 
 extension Store {
   /// Observes `value`, read from this store now through `read`: made on the first read, then
-  /// kept in `observation` for the next ones.
-  @usableFromInline
+  /// kept in `observed` for the next ones.
+  ///
+  /// Inlinable, so that the comparison made here is specialized for the app's types: a generic
+  /// one would look their metadata up on every action, for every watched store.
+  @inlinable
   func observe<Value>(
     _ value: Value,
-    in observation: inout _ValueObservation<Value>?,
+    in observed: inout _ObservedValue<Value>?,
     isEqual: ((Value, Value) -> Bool)?,
     read: @escaping @MainActor (State) -> Value
   ) {
-    if let observation {
-      observation.read(value)
+    if let observed {
+      observed.read(value)
       return
     }
-    let made = _ValueObservation<Value>(
-      current: { [weak self] in self.map { read($0.core.currentState) } },
-      isEqual: isEqual
-    )
-    observation = made
-    core.observers.add(made)
+    // Both held weakly: the store holds what it observes (the value, then the observation),
+    // and the root's list holds the observation until it finds the store gone.
+    weak var weakObserved: _ObservedValue<Value>?
+    let observation = _StoreObservation { [weak self] in
+      guard let self, let observed = weakObserved else { return nil }
+      let now = read(self.core.currentState)
+      if let isEqual, let seen = observed.seen, isEqual(seen, now) { return false }
+      observed.seen = nil
+      return true
+    }
+    let made = _ObservedValue<Value>(observation: observation, isEquatable: isEqual != nil)
+    weakObserved = made
+    observed = made
+    core.observers.add(made.observation)
     made.read(value)
   }
 }
 
 /// The `==` of `Value` when it is `Equatable`, found at run time, or `nil`: a store compares its
 /// state without asking its feature for `Equatable`.
+///
+/// Inlinable, so that the comparison is specialized for `Value` where the store is: only the
+/// call to `==` goes through the conformance found here.
+@inlinable
 func _equality<Value>(of type: Value.Type) -> ((Value, Value) -> Bool)? {
-  guard let equatable = type as? any Equatable.Type else { return nil }
-  return { lhs, rhs in equatable._isEqual(lhs, rhs) }
+  guard let equatable = type as? any Equatable.Type,
+    ObjectIdentifier(equatable) == ObjectIdentifier(type)
+  else { return nil }
+  return { lhs, rhs in
+    withUnsafePointer(to: lhs) { lhs in
+      withUnsafePointer(to: rhs) { rhs in
+        equatable._isEqual(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs))
+      }
+    }
+  }
 }
 
 extension Equatable {
-  /// `lhs == rhs`, for two values whose type is `Self` at run time.
-  fileprivate static func _isEqual<Value>(_ lhs: Value, _ rhs: Value) -> Bool {
-    guard let lhs = lhs as? Self, let rhs = rhs as? Self else { return false }
-    return lhs == rhs
+  /// `==` of the two values of type `Self` that `lhs` and `rhs` point at.
+  ///
+  /// Why reading them as `Self` is sound: `_equality(of:)` calls this only on an `Equatable`
+  /// metatype that is the very type it was asked about (it checks that the two are one type:
+  /// a cast of a metatype names the same type, and the check makes that explicit), with
+  /// pointers to two values of that type, alive while the call runs. A cast of each value
+  /// (`as? Self`) would need no proof, but copies both through the runtime on every
+  /// comparison, for every watched store. `ObservationGranularityTests` compares states with
+  /// their own `==`, states of one generic type in two specializations, optional states and
+  /// states of a class type.
+  @usableFromInline
+  static func _isEqual(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+    lhs.assumingMemoryBound(to: Self.self).pointee == rhs.assumingMemoryBound(to: Self.self).pointee
   }
 }

@@ -84,6 +84,22 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["list"])
   }
 
+  /// Rows that moved (the first one deleted) are still compared with their own state.
+  @Test func rowsThatMovedAreComparedWithTheirOwnState() {
+    let store = outline(rows: 3)
+    let screens = Screens()
+    let rows = Array(store.scope(state: \.rows, action: \.rows))
+    for (n, row) in rows.enumerated() { screens.observe(row, as: "row \(n)") }
+
+    store.send(.onDelete([0]))
+    #expect(screens.invalidated == [])  // row 0's store keeps its last state
+
+    rows[2].send(.nameChanged("changed"))
+    #expect(screens.invalidated == ["row 2"])
+    rows[1].send(.nameChanged("changed too"))
+    #expect(screens.invalidated == ["row 2", "row 1"])
+  }
+
   @Test func anActionThatChangesNothingInvalidatesNoObserver() {
     let store = Store(initialState: Tally.State(count: 3)) { Tally() }
     let screens = Screens()
@@ -216,6 +232,23 @@ struct ObservationGranularityTests {
     #expect(store.withState { $0 } == [2, 3, 5, 7, 11])
   }
 
+  /// An optional state and a state of a class type are compared as what they are.
+  @Test func optionalAndClassStatesAreComparedWithTheirOwnEquality() {
+    let optional = Store(initialState: Holder<Int?>.State(value: 1)) { Holder<Int?>() }
+    let object = Store(initialState: Reference(1)) { Replacing() }
+    let screens = Screens()
+    screens.observe(optional, as: "optional")
+    screens.observe(object, as: "object")
+
+    optional.send(.set(1))
+    object.send(.replace(1))  // a new object, equal to the last by its `==`
+    #expect(screens.invalidated == [])
+
+    optional.send(.set(nil))
+    object.send(.replace(2))
+    #expect(screens.invalidated == ["optional", "object"])
+  }
+
   /// A store that went away is compared no more, and the stores still observed keep working.
   @Test func aStoreThatWentAwayIsNoLongerCompared() {
     let store = outline(rows: 2)
@@ -272,6 +305,22 @@ struct AppendPrime: Reducer {
   enum Action { case append(Int) }
   func reduce(into state: inout [Int], action: Action) -> Effect<Action> {
     if case .append(let prime) = action { state.append(prime) }
+    return .none
+  }
+}
+
+/// A state of a class type, equal by its value.
+final class Reference: Equatable {
+  let value: Int
+  init(_ value: Int) { self.value = value }
+  static func == (lhs: Reference, rhs: Reference) -> Bool { lhs.value == rhs.value }
+}
+
+/// A feature whose state is an object, replaced by each action.
+struct Replacing: Reducer {
+  enum Action { case replace(Int) }
+  func reduce(into state: inout Reference, action: Action) -> Effect<Action> {
+    if case .replace(let value) = action { state = Reference(value) }
     return .none
   }
 }
