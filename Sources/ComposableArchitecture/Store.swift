@@ -147,6 +147,10 @@ extension Store {
     if case .root(let root) = core { root.effects.cancelAll() }
   }
 
+  /// How many observations the root of this store holds, alive or gone (for tests of the
+  /// sweep).
+  package var _observationCount: Int { core.observers.count }
+
   /// How many effects the root of this store is running now (a program that drives a store
   /// from a script waits until the only ones left are asleep on its clock).
   package var _runningEffectCount: Int {

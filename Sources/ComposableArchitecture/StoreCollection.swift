@@ -95,7 +95,7 @@ extension _StoreCollection: @MainActor RandomAccessCollection {
     // The row's observation is compared with the others of this list (see `observeRows`),
     // not on its own.
     row.observation = _ObservedValue(
-      observation: _StoreObservation { false },
+      observation: _StoreObservation(of: row) { false },
       isEquatable: cache.isEqual != nil
     )
     cache.remember(row, for: id, at: position)
@@ -144,7 +144,7 @@ final class _RowStores<ID: Hashable, State, Action> {
   func observeRows(
     of list: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
   ) {
-    let observation = _StoreObservation { [weak self, weak list] in
+    let observation = _StoreObservation(of: list) { [weak self, weak list] in
       guard let self, let list else { return nil }
       var rows: IdentifiedArray<ID, State>?
       for (id, entry) in self.stores {

@@ -21,16 +21,22 @@ final class _StoreObservation: Observable {
   /// switched off: a plain flag, main-actor isolated, read and written by single operations that
   /// run no code of the app's, so no two accesses overlap.
   @usableFromInline @exclusivity(unchecked) var isWatched = false
-  /// Whether the store has gone away: then it is compared no more.
-  private(set) var isGone = false
-  /// Whether the observed value changed since it was read (forgetting the value read when it
-  /// did), or `nil` once the store has gone away. Made where the value's type is known.
+  /// The store whose value this is, held weakly: once it has gone away, the observation is
+  /// compared no more and is dropped from its root's list.
+  private weak var store: AnyObject?
+  /// Whether the observed value changed since it was read, forgetting the value read when it did.
+  ///
+  /// `nil` once the store has gone away. Made where the value's type is known.
   private let valueChanged: @MainActor () -> Bool?
 
   @usableFromInline
-  init(valueChanged: @escaping @MainActor () -> Bool?) {
+  init(of store: AnyObject, valueChanged: @escaping @MainActor () -> Bool?) {
+    self.store = store
     self.valueChanged = valueChanged
   }
+
+  /// Whether the store has gone away.
+  var isGone: Bool { store == nil }
 
   /// What observers register on: one member standing for the whole observed value.
   private var value: Void { () }
@@ -43,14 +49,11 @@ final class _StoreObservation: Observable {
     registrar.access(self, keyPath: Self.valueKeyPath)
   }
 
-  /// Notifies the observers if they are watching and the value changed; returns `false` once
-  /// the store has gone away.
+  /// Notifies the observers if they are watching and the value changed; returns `false` when
+  /// it finds the store gone.
   func notifyIfChanged() -> Bool {
     guard isWatched else { return true }
-    guard let changed = valueChanged() else {
-      isGone = true
-      return false
-    }
+    guard let changed = valueChanged() else { return false }
     if changed { notify() }
     return true
   }
@@ -99,6 +102,9 @@ final class _ObservedValue<Value> {
 @usableFromInline
 final class _ObservedStores {
   private var observations: [_StoreObservation] = []
+  /// How many observations the list may hold before those of stores that went away are swept
+  /// out (a store that went away unwatched is never compared, so never found gone otherwise).
+  private var sweepLimit = 16
   /// Whether any store of this root has been observed (checked on every action).
   ///
   /// A plain flag, main-actor isolated, read and written by single operations that run no code
@@ -107,8 +113,17 @@ final class _ObservedStores {
 
   @usableFromInline init() {}
 
+  /// How many observations the list holds, alive or gone (for tests of the sweep).
+  var count: Int { observations.count }
+
   @usableFromInline
   func add(_ observation: _StoreObservation) {
+    if observations.count >= sweepLimit {
+      // Screens come and go: the limit doubles past what is left, so adding costs amortized
+      // constant time and the list stays within twice the stores alive.
+      observations.removeAll { $0.isGone }
+      sweepLimit = max(16, 2 * observations.count)
+    }
     observations.append(observation)
     isEmpty = false
   }
@@ -148,7 +163,7 @@ extension Store {
     // Both held weakly: the store holds what it observes (the value, then the observation),
     // and the root's list holds the observation until it finds the store gone.
     weak var weakObserved: _ObservedValue<Value>?
-    let observation = _StoreObservation { [weak self] in
+    let observation = _StoreObservation(of: self) { [weak self] in
       guard let self, let observed = weakObserved else { return nil }
       let now = read(self.core.currentState)
       if let isEqual, let seen = observed.seen, isEqual(seen, now) { return false }

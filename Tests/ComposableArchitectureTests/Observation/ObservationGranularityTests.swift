@@ -232,6 +232,22 @@ struct ObservationGranularityTests {
     #expect(store.withState { $0 } == [2, 3, 5, 7, 11])
   }
 
+  /// Screens come and go: the observations of stores that went away do not pile up, even when
+  /// the store went away after its screen was notified (and so is never compared again).
+  @Test func theObservationsOfStoresThatWentAwayAreForgotten() {
+    let store = Store(initialState: Parent.State()) { Parent() }
+    let screens = Screens()
+    for _ in 0..<1_000 {
+      // A new child store each time: the last one went away with its screen.
+      let child = store.scope(state: \.counter, action: \.counter)
+      screens.observe(child, as: "child")
+      child.send(.incrementButtonTapped)
+    }
+    #expect(screens.invalidated.count == 1_000)
+    #expect(store.withState(\.counter.count) == 1_000)
+    #expect(store._observationCount <= 32)
+  }
+
   /// An optional state and a state of a class type are compared as what they are.
   @Test func optionalAndClassStatesAreComparedWithTheirOwnEquality() {
     let optional = Store(initialState: Holder<Int?>.State(value: 1)) { Holder<Int?>() }
