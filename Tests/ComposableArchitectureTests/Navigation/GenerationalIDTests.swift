@@ -24,6 +24,29 @@ struct RandomIDStack: Reducer {
   }
 }
 
+/// The episode's second try: entries keyed by the `\.uuid` dependency, which a test controls.
+struct UUIDStack: Reducer {
+  struct Entry: Equatable {
+    let id: UUID
+    var count = 0
+  }
+
+  struct State: Equatable {
+    var path: [Entry] = []
+  }
+
+  enum Action: Equatable {
+    case pushButtonTapped
+  }
+
+  @Dependency(\.uuid) var uuid
+
+  func reduce(into state: inout State, action: Action) -> Effect<Action> {
+    state.path.append(Entry(id: uuid()))
+    return .none
+  }
+}
+
 /// Why stack element IDs are generational: a random ID cannot be stated in an assertion.
 @MainActor
 @Suite(.timeLimit(.minutes(1)))
@@ -59,6 +82,49 @@ struct GenerationalIDTests {
     }
     await store.send(.path(.push(.counter(StackCounter.State())))) {
       $0.path[id: 1] = .counter(StackCounter.State())
+    }
+  }
+  /// The `\.uuid` dependency has no test value: a test that does not choose a generator is
+  /// told so, rather than handed random IDs it could not state.
+  @Test func theUUIDDependencyMustBeChosenByTheTest() async {
+    let store = TestStore(initialState: UUIDStack.State()) { UUIDStack() }
+    store.exhaustivity = .off
+    await expectFailure {
+      await store.send(.pushButtonTapped)
+    } matching: { issue in
+      issue.message.contains("@Dependency(\\.uuid) has no test implementation")
+    }
+  }
+
+  /// With `.incrementing`, the test names the IDs the reducer drew: `UUID(0)`, `UUID(1)`.
+  @Test func incrementingUUIDsCanBeNamedByTheTest() async {
+    let store = TestStore(initialState: UUIDStack.State()) {
+      UUIDStack()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    await store.send(.pushButtonTapped) { $0.path.append(UUIDStack.Entry(id: UUID(0))) }
+    await store.send(.pushButtonTapped) { $0.path.append(UUIDStack.Entry(id: UUID(1))) }
+  }
+
+  /// Lesson "the generator draws again in the assertion": a closure that asks the store's
+  /// `.incrementing` generator for the ID gets the next one, 1, where the reducer drew 0. Stack
+  /// element IDs have a generator of their own that the closure replays
+  /// (`DependencyScopeTests.assertionClosuresDrawStackIDsLikeTheReducer`).
+  @Test func aUUIDDrawnInTheAssertionIsTheNextOne() async {
+    let store = TestStore(initialState: UUIDStack.State()) {
+      UUIDStack()
+    } withDependencies: {
+      $0.uuid = .incrementing
+    }
+    await expectFailure {
+      await store.send(.pushButtonTapped) {
+        @Dependency(\.uuid) var uuid
+        $0.path.append(UUIDStack.Entry(id: uuid()))
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("A state change does not match expectation: …")
+        && issue.message.contains("00000000-0000-0000-0000-000000000001")
     }
   }
 }
