@@ -107,10 +107,11 @@ struct GenerationalIDTests {
     await store.send(.pushButtonTapped) { $0.path.append(UUIDStack.Entry(id: UUID(1))) }
   }
 
-  /// Lesson "the generator draws again in the assertion": a closure that asks the store's
-  /// `.incrementing` generator for the ID gets the next one, 1, where the reducer drew 0. Stack
-  /// element IDs have a generator of their own that the closure replays
-  /// (`DependencyScopeTests.assertionClosuresDrawStackIDsLikeTheReducer`).
+  /// Lesson "the generator draws again in the assertion".
+  ///
+  /// A closure that asks the store's `.incrementing` generator for the ID gets the next one, 1,
+  /// where the reducer drew 0. Stack element IDs have a generator of their own that the closure
+  /// replays (`DependencyScopeTests.assertionClosuresDrawStackIDsLikeTheReducer`).
   @Test func aUUIDDrawnInTheAssertionIsTheNextOne() async {
     let store = TestStore(initialState: UUIDStack.State()) {
       UUIDStack()
