@@ -26,18 +26,9 @@ struct RandomIDStack: Reducer {
 
 /// The episode's second try: entries keyed by the `\.uuid` dependency, which a test controls.
 struct UUIDStack: Reducer {
-  struct Entry: Equatable {
-    let id: UUID
-    var count = 0
-  }
-
-  struct State: Equatable {
-    var path: [Entry] = []
-  }
-
-  enum Action: Equatable {
-    case pushButtonTapped
-  }
+  typealias Entry = RandomIDStack.Entry
+  typealias State = RandomIDStack.State
+  typealias Action = RandomIDStack.Action
 
   @Dependency(\.uuid) var uuid
 
