@@ -13,12 +13,16 @@ import PrimeTimeCore
 /// )
 /// await list.loadButtonTapped().value
 /// ```
+///
+/// The closures run on their caller's actor (`nonisolated(nonsending)`), as ``NthPrimeClient``'s
+/// does: a stub answers in the model's own turn, and the file work of ``storage(_:)`` leaves
+/// the main actor on purpose.
 public struct FavoritesFileClient: Sendable {
   /// Reads the favourites: `nil` when there is no file; throws when it cannot be read or is
   /// corrupt.
-  public var load: @Sendable () async throws -> [Int]?
+  public var load: nonisolated(nonsending) @Sendable () async throws -> [Int]?
   /// Writes the favourites, replacing the file atomically; throws when it cannot.
-  public var save: @Sendable (_ primes: [Int]) async throws -> Void
+  public var save: nonisolated(nonsending) @Sendable (_ primes: [Int]) async throws -> Void
 
   /// Creates a client.
   ///
@@ -26,8 +30,8 @@ public struct FavoritesFileClient: Sendable {
   ///   - load: Reads the favourites.
   ///   - save: Writes the favourites.
   public init(
-    load: @escaping @Sendable () async throws -> [Int]?,
-    save: @escaping @Sendable (_ primes: [Int]) async throws -> Void
+    load: nonisolated(nonsending) @escaping @Sendable () async throws -> [Int]?,
+    save: nonisolated(nonsending) @escaping @Sendable (_ primes: [Int]) async throws -> Void
   ) {
     self.load = load
     self.save = save
@@ -39,9 +43,19 @@ public struct FavoritesFileClient: Sendable {
   /// - Returns: The client.
   public static func storage(_ storage: FileStorage) -> FavoritesFileClient {
     FavoritesFileClient(
-      load: { try FavoritePrimesFile.load(from: storage) },
-      save: { try FavoritePrimesFile.save($0, to: storage) }
+      load: { try await offTheMainActor { try FavoritePrimesFile.load(from: storage) } },
+      save: { primes in
+        try await offTheMainActor { try FavoritePrimesFile.save(primes, to: storage) }
+      }
     )
+  }
+
+  /// Runs blocking file work on the global executor, whoever calls.
+  @concurrent
+  private static func offTheMainActor<Value: Sendable>(
+    _ work: @Sendable () throws -> Value
+  ) async throws -> Value {
+    try work()
   }
 
   /// The user's data directory (`PRIME_TIME_DATA_DIR`, or the platform's default).

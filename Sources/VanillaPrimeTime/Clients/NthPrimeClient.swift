@@ -12,14 +12,18 @@ import PrimeTimeCore
 /// )
 /// await counter.nthPrimeButtonTapped().value
 /// ```
+///
+/// The closure runs on its caller's actor (`nonisolated(nonsending)`): a stub answers in the same
+/// turn of the main actor as the model's call, and only work that chooses to leave — the live
+/// sieve is `@concurrent` — leaves it.
 public struct NthPrimeClient: Sendable {
   /// Returns the `n`th prime, or `nil` when `n` is out of range.
-  public var nthPrime: @Sendable (_ n: Int) async -> Int?
+  public var nthPrime: nonisolated(nonsending) @Sendable (_ n: Int) async -> Int?
 
   /// Creates a client.
   ///
   /// - Parameter nthPrime: Returns the `n`th prime, or `nil`.
-  public init(nthPrime: @escaping @Sendable (_ n: Int) async -> Int?) {
+  public init(nthPrime: nonisolated(nonsending) @escaping @Sendable (_ n: Int) async -> Int?) {
     self.nthPrime = nthPrime
   }
 

@@ -8,7 +8,7 @@ import VanillaPrimeTime
 /// The favourites list's model: deletes through the shared favourites, saves and loads through
 /// an injected async file client, and each save or load is a task the test awaits.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .startsLeftoverTasks)
 struct FavoritePrimesListTests {
   @Test func deleteFavoritePrimes() async {
     let app = PrimeTimeModel.test(favoritePrimes: [2, 3, 5, 7], now: { Fixtures.date })

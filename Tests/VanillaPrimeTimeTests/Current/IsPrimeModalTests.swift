@@ -7,7 +7,7 @@ import VanillaPrimeTime
 /// The prime modal's model: it changes the favourites every screen shares, and the shared
 /// favourites record each change in the activity feed.
 @MainActor
-@Suite struct IsPrimeModalTests {
+@Suite(.startsLeftoverTasks) struct IsPrimeModalTests {
   @Test func saveFavoritePrimeTapped() async {
     let app = PrimeTimeModel.test(count: 7, favoritePrimes: [2, 3], now: { Fixtures.date })
     app.counter.isPrimeButtonTapped()

@@ -8,7 +8,7 @@ import VanillaPrimeTime
 /// The counter screen as a vanilla team writes it today: the model owns the logic, the
 /// nth-prime question is a task the test awaits, and `expectChanges` says nothing else moved.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .startsLeftoverTasks)
 struct PrimeCounterTests {
   @Test func incrementButtonTapped() async {
     let app = PrimeTimeModel.test(count: 2)

@@ -8,7 +8,7 @@ import VanillaPrimeTime
 /// The app model as a whole: what the test tools of this design catch, and the lifetime of the
 /// tasks a model starts.
 @MainActor
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(1)), .startsLeftoverTasks)
 struct PrimeTimeTests {
   /// The whole-model comparison reports a change the test did not name, anywhere in the app:
   /// here the user is logged out by what should only have counted.
