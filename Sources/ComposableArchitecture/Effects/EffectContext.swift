@@ -63,32 +63,50 @@ extension Task where Success == Never, Failure == Never {
   ///
   /// The id is scoped as ``Effect/cancel(id:)`` scopes it: to the store running the effect, and
   /// to the presented feature the effect belongs to. Called outside an effect that a store runs,
-  /// there is nothing it could cancel, and it reports an issue saying so.
+  /// it cancels the effects run through ``Effect/actions`` (and the work of
+  /// `withTaskCancellation(id:)`) outside any store, in the same test.
   ///
   /// - Parameter id: The id given to `cancellable(id:)` or `withTaskCancellation(id:)`.
-  public static func cancel(
-    id: some Hashable & Sendable,
-    fileID: StaticString = #fileID,
-    filePath: StaticString = #filePath,
-    line: UInt = #line,
-    column: UInt = #column
-  ) async {
-    guard let context = _EffectContext.innermost else {
-      reportIssue(
-        """
-        "Task.cancel(id: \(id))" was called outside an effect that a store runs, so there is \
-        nothing it could cancel. Call it from inside a ".run" effect, or return \
-        ".cancel(id:)" from the reducer.
-        """,
-        fileID: fileID,
-        filePath: filePath,
-        line: line,
-        column: column
-      )
-      return
-    }
+  public static func cancel(id: some Hashable & Sendable) async {
+    let context = await _EffectContext.innermostOrDetached()
     let scoped = context.scoped(id)
     await MainActor.run { context.host.registry?.cancel(id: scoped) }
+  }
+}
+
+extension _EffectContext {
+  /// The store running the current effect, or else the registry of effects run outside any
+  /// store in the current test.
+  static func innermostOrDetached() async -> _EffectContext {
+    if let context = innermost { return context }
+    return await detached()
+  }
+
+  /// The registry of effects run outside any store in the current test.
+  static func detached() async -> _EffectContext {
+    let test = IssueReporting.currentTestID
+    return await MainActor.run { _DetachedEffects.context(forTest: test) }
+  }
+}
+
+/// Where effects run outside any store file their cancellation ids (``Effect/actions``,
+/// `withTaskCancellation(id:)` called outside an effect): one registry per test, so that two
+/// tests running at once never cancel each other's work, and one for code outside tests.
+///
+/// Each registry lives as long as the process: one entry per test that cancels outside a store.
+@MainActor
+enum _DetachedEffects {
+  private static var contexts: [String?: (context: _EffectContext, registry: _EffectRegistry)] =
+    [:]
+
+  /// The registry for `test`, created on first use.
+  static func context(forTest test: String?) -> _EffectContext {
+    if let entry = contexts[test] { return entry.context }
+    let registry = _EffectRegistry()
+    let context = _EffectContext(host: _EffectHostReference(registry), namespaces: [])
+    // The host holds its registry weakly, as a store's does: the entry keeps it alive.
+    contexts[test] = (context, registry)
+    return context
   }
 }
 
@@ -105,7 +123,8 @@ extension Task where Success == Never, Failure == Never {
 ///   }
 /// ```
 ///
-/// Outside an effect that a store runs it runs `operation` as it is (no store holds the id).
+/// Outside an effect that a store runs, the id is filed with the effects run outside any store
+/// in the same test (see ``Effect/actions``), where `Task.cancel(id:)` outside a store finds it.
 ///
 /// - Parameters:
 ///   - id: The cancellation id, scoped like ``Effect/cancellable(id:cancelInFlight:)``'s.
@@ -117,27 +136,29 @@ public func withTaskCancellation<Value: Sendable, Failure: Error>(
   cancelInFlight: Bool = false,
   operation: @escaping @Sendable () async throws(Failure) -> Value
 ) async throws(Failure) -> Value {
-  guard let context = _EffectContext.innermost else { return try await operation() }
+  let context = await _EffectContext.innermostOrDetached()
   let scoped = context.scoped(id)
-  let work = Task<Result<Value, Failure>, Never> {
-    do throws(Failure) {
-      return .success(try await operation())
-    } catch {
-      return .failure(error)
+  // Both tasks are made in the same turn of the main actor as the registration, so they start
+  // only once the id is filed: a cancellation that comes after this call always reaches them.
+  let (work, token) = await MainActor.run { () -> (Task<Result<Value, Failure>, Never>, Int?) in
+    let work = Task<Result<Value, Failure>, Never> {
+      do throws(Failure) {
+        return .success(try await operation())
+      } catch {
+        return .failure(error)
+      }
     }
-  }
-  // The registry cancels `Task<Void, Never>`s: this one forwards its cancellation to `work`.
-  let watcher = Task<Void, Never> {
-    await withTaskCancellationHandler {
-      _ = await work.value
-    } onCancel: {
-      work.cancel()
+    guard let registry = context.host.registry else { return (work, nil) }
+    // The registry cancels `Task<Void, Never>`s: this one forwards its cancellation to `work`.
+    let watcher = Task<Void, Never> {
+      await withTaskCancellationHandler {
+        _ = await work.value
+      } onCancel: {
+        work.cancel()
+      }
     }
-  }
-  let token = await MainActor.run { () -> Int? in
-    guard let registry = context.host.registry else { return nil }
     if cancelInFlight { registry.cancel(id: scoped) }
-    return registry.register(watcher, ids: [scoped])
+    return (work, registry.register(watcher, ids: [scoped]))
   }
   let result = await withTaskCancellationHandler {
     await work.value

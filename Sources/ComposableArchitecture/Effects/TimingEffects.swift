@@ -123,13 +123,22 @@ extension Effect where Action: Sendable {
   /// #expect(received == [.nthPrimeResponse(17)])
   /// ```
   ///
-  /// Effects run as they would in a store, except that no store holds their cancellation ids
-  /// (`.merge` runs its members together, `.concatenate` one after another). Cancelling the
-  /// iteration cancels the effect.
+  /// Effects run as they would in a store (`.merge` runs its members together, `.concatenate`
+  /// one after another). Their cancellation ids are filed outside any store, one registry per
+  /// test: `Task.cancel(id:)` called in the test, or a `.cancel(id:)` inside the effect,
+  /// cancels them. Cancelling the iteration cancels the effect.
+  ///
+  /// ```swift
+  /// let effect = Effect<Int>.run { send in … }.cancellable(id: "timer")
+  /// let task = Task { for await tick in effect.actions { … } }
+  /// await Task.cancel(id: "timer")
+  /// await task.value
+  /// ```
   public var actions: AsyncStream<Action> {
     AsyncStream { continuation in
       let task = Task {
-        await _runDetached { continuation.yield($0) }
+        let registry = await _EffectContext.detached()
+        await _runDetached(registry: registry) { continuation.yield($0) }
         continuation.finish()
       }
       continuation.onTermination = { _ in task.cancel() }

@@ -133,16 +133,68 @@ struct TimingAndCancellationTests {
     await clock.advance(by: .seconds(5))
   }
 
-  @Test func taskCancelOutsideAnEffectIsReported() async {
-    await expectFailure {
-      await Task.cancel(id: SearchField.CancelID.request)
-    } matching: { issue in
-      issue.comments.contains {
-        $0.rawValue.hasPrefix(
-          "\"Task.cancel(id: request)\" was called outside an effect that a store runs"
-        )
+  /// `Task.cancel(id:)` in a test cancels an effect the test runs through `effect.actions`, as
+  /// the Composable Architecture's own effect tests use it.
+  @Test func taskCancelOutsideAStoreCancelsAnEffectRunThroughActions() async {
+    let timer = WaitingEffect()
+    var actions = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
+    #expect(await actions.next() == 1)
+    #expect(!timer.wasCancelled)
+    await Task.cancel(id: "timer")
+    #expect(timer.wasCancelled)
+    #expect(await actions.next() == nil)
+  }
+
+  /// `.cancel(id:)` run through `effect.actions` reaches it too.
+  @Test func aCancelEffectRunThroughActionsCancelsAnother() async {
+    let timer = WaitingEffect()
+    var actions = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
+    #expect(await actions.next() == 1)
+    for await _ in Effect<Int>.cancel(id: "timer").actions {}
+    #expect(timer.wasCancelled)
+    #expect(await actions.next() == nil)
+  }
+
+  /// `cancelInFlight` between effects run through `effect.actions`.
+  @Test func cancelInFlightThroughActionsCancelsTheEarlierEffect() async {
+    let timer = WaitingEffect()
+    var first = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
+    #expect(await first.next() == 1)
+    var second: [Int] = []
+    let replacement = Effect<Int>.send(3).cancellable(id: "timer", cancelInFlight: true)
+    for await action in replacement.actions { second.append(action) }
+    #expect(second == [3])
+    #expect(timer.wasCancelled)
+    #expect(await first.next() == nil)
+  }
+
+  /// Outside a store, ids are kept per test: a cancellation made outside this test (a detached
+  /// task knows no test) does not reach this test's effect.
+  @Test func taskCancelOutsideThisTestLeavesItsEffects() async {
+    let timer = WaitingEffect()
+    var actions = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
+    #expect(await actions.next() == 1)
+    await Task.detached { await Task.cancel(id: "timer") }.value
+    #expect(!timer.wasCancelled)
+    await Task.cancel(id: "timer")
+    #expect(timer.wasCancelled)
+    #expect(await actions.next() == nil)
+  }
+
+  /// `withTaskCancellation(id:)` outside a store files its work where `Task.cancel(id:)` finds it.
+  @Test func withTaskCancellationOutsideAStoreIsCancelledById() async {
+    let timer = WaitingEffect()
+    let (started, start) = AsyncStream.makeStream(of: Void.self)
+    let work = Task {
+      await withTaskCancellation(id: "work") {
+        start.yield()
+        await timer.waitUntilCancelled()
       }
     }
+    for await _ in started { break }
+    await Task.cancel(id: "work")
+    await work.value
+    #expect(timer.wasCancelled)
   }
 
   @Test func onChangeRunsOnlyWhenTheValueChanges() async {
@@ -173,5 +225,36 @@ struct TimingAndCancellationTests {
     var none: [Int] = []
     for await action in Effect<Int>.none.actions { none.append(action) }
     #expect(none.isEmpty)
+  }
+}
+
+/// An effect that sends `1` and then waits until its task is cancelled, noting that it was.
+///
+/// The cancellation is noted by a cancellation handler, which runs at once when the task is
+/// cancelled: a test reads it right after cancelling, with no waiting.
+final class WaitingEffect: Sendable {
+  private let cancelled = LockIsolated(false)
+
+  /// Whether the effect's task has been cancelled.
+  var wasCancelled: Bool { cancelled.withLock { $0 } }
+
+  /// Sends `1`, then waits for its cancellation.
+  var effect: Effect<Int> {
+    .run { [self] send in
+      await send(1)
+      await waitUntilCancelled()
+    }
+  }
+
+  /// Returns once the calling task is cancelled.
+  func waitUntilCancelled() async {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
+    await withTaskCancellationHandler {
+      // An `AsyncStream` ends its iteration when the waiting task is cancelled.
+      for await _ in stream {}
+    } onCancel: {
+      cancelled.withLock { $0 = true }
+    }
+    continuation.finish()
   }
 }
