@@ -122,3 +122,22 @@ extension BindableAction {
       as? BindingAction<State>
   }
 }
+
+extension Store where Action: BindableAction, Action.State == State {
+  /// Reads a field of the state, and writes it by sending its binding action: what a screen's
+  /// binding to a form field does.
+  ///
+  /// ```swift
+  /// store.email = "blob@example.com"  // sends .binding(.set(\.email, "blob@example.com"))
+  /// ```
+  ///
+  /// In SwiftUI, `$store.email` (with `@Bindable var store`) is a binding over this subscript.
+  /// The state changes only through the reducer, which sees the write as any other action.
+  @inlinable
+  public subscript<Value: Equatable & Sendable>(
+    dynamicMember keyPath: WritableKeyPath<State, Value> & Sendable
+  ) -> Value {
+    get { state[keyPath: keyPath] }
+    set { send(.binding(.set(keyPath, newValue))) }
+  }
+}

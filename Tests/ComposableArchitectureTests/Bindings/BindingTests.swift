@@ -72,6 +72,29 @@ struct BindingTests {
     }
   }
 
+  /// A screen's binding writes through the store: `store.email = …` sends the binding action
+  /// (SwiftUI's `$store.email` is a binding over this setter), and the reducer runs as if the
+  /// test had sent it.
+  @Test func aScreenWriteThroughTheStoreSendsTheBindingAction() {
+    let sent = LockIsolated<[LoginForm.Action]>([])
+    let store = Store(initialState: LoginForm.State()) {
+      Reduce<LoginForm.State, LoginForm.Action> { _, action in
+        sent.withLock { $0.append(action) }
+        return .none
+      }
+      LoginForm()
+    }
+    store.email = "blob@example.com"
+    store.password = "prime"
+    #expect(store.email == "blob@example.com")
+    #expect(store.isFormValid)
+    #expect(
+      sent.withLock { $0 } == [
+        .binding(.set(\.email, "blob@example.com")), .binding(.set(\.password, "prime")),
+      ]
+    )
+  }
+
   @Test func otherActionsPassTheBindingReducerUntouched() async {
     let store = TestStore(initialState: LoginForm.State()) { LoginForm() }
     await store.send(.loginButtonTapped) { $0.submissions = 1 }

@@ -102,6 +102,34 @@ struct ChildEffectLifetimeTests {
     await store.receive(.right(.detail(.presented(.tick)))) { $0.right.detail?.ticks = 2 }
     await store.send(.right(.detail(.dismiss))) { $0.right.detail = nil }
   }
+  /// Two panes presenting details with the same `id` share their children's effects.
+  ///
+  /// The two children have the same cancellation identity (a `Scope` adds nothing to it, as in
+  /// the Composable Architecture), so closing the left one cancels the right one's timer too. A
+  /// list's rows differ by row id; panes differ only by the child's own identity.
+  @Test func siblingPanesPresentingTheSameIDShareTheirChildEffects() async {
+    let clock = TestClock()
+    let store = TestStore(initialState: SplitView.State()) {
+      SplitView()
+    } withDependencies: {
+      $0.continuousClock = clock
+    }
+    await store.send(.left(.showDetailButtonTapped(id: 1))) {
+      $0.left.detail = Metronome.State(id: 1)
+    }
+    await store.send(.right(.showDetailButtonTapped(id: 1))) {
+      $0.right.detail = Metronome.State(id: 1)
+    }
+    await store.send(.left(.detail(.presented(.startTimerButtonTapped))))
+    await store.send(.right(.detail(.presented(.startTimerButtonTapped))))
+    await clock.advance(by: .seconds(1))
+    await store.receive(.left(.detail(.presented(.tick)))) { $0.left.detail?.ticks = 1 }
+    await store.receive(.right(.detail(.presented(.tick)))) { $0.right.detail?.ticks = 1 }
+    await store.send(.left(.detail(.dismiss))) { $0.left.detail = nil }
+    await clock.advance(by: .seconds(1))
+    await store.send(.right(.detail(.dismiss))) { $0.right.detail = nil }
+  }
+
 }
 
 /// Behaviours of the test tools a Composable Architecture user's test depends on.

@@ -261,7 +261,7 @@ where Parent.Action: CasePathable & Sendable {
     // A parent that answered `.dismiss` by presenting a different child keeps that child. An
     // alert or a dialog goes away after any of its buttons' actions, as the system's does.
     if identityAfter == identityBefore, let presentationAction,
-      Self.dismisses(presentationAction, identityBefore, ephemeral, isAlertCaseButton)
+      Self.dismisses(presentationAction, ephemeral, isAlertCaseButton)
     {
       statePath.modify(&state) { $0.wrappedValue = nil }
       identityAfter = nil
@@ -293,7 +293,6 @@ where Parent.Action: CasePathable & Sendable {
   @inlinable
   static func dismisses(
     _ action: PresentationAction<Destination.Action>,
-    _ presented: _NavigationIdentity,
     _ ephemeral: _EphemeralProbe?,
     _ isAlertCaseButton: Bool
   ) -> Bool {
