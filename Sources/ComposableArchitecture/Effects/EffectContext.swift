@@ -56,7 +56,7 @@ extension Task where Success == Never, Failure == Never {
   ///
   /// ```swift
   /// return .run { send in
-  ///   await Task.cancel(id: CancelID.search)
+  ///   Task.cancel(id: CancelID.search)
   ///   await send(.searchCleared)
   /// }
   /// ```
@@ -66,11 +66,30 @@ extension Task where Success == Never, Failure == Never {
   /// it cancels the effects run through ``Effect/actions`` (and the work of
   /// `withTaskCancellation(id:)`) outside any store, in the same test.
   ///
-  /// - Parameter id: The id given to `cancellable(id:)` or `withTaskCancellation(id:)`.
-  public static func cancel(id: some Hashable & Sendable) async {
-    let context = await _EffectContext.innermostOrDetached()
-    let scoped = context.scoped(id)
-    await MainActor.run { context.host.registry?.cancel(id: scoped) }
+  /// The store's registry lives on the main actor. Called there, the cancellation is done when
+  /// this returns; called elsewhere (an effect's own code), it is done on the main actor's next
+  /// turn, before anything the caller sends afterwards, which waits for a later turn.
+  ///
+  /// - Parameters:
+  ///   - id: The id given to `cancellable(id:)` or `withTaskCancellation(id:)`.
+  ///   - isolation: The caller's actor, which the compiler supplies.
+  public static func cancel(
+    id: some Hashable & Sendable,
+    isolation: isolated (any Actor)? = #isolation
+  ) {
+    let innermost = _EffectContext.innermost
+    let test = IssueReporting.currentTestID
+    let cancel: @MainActor @Sendable () -> Void = {
+      let context = innermost ?? _DetachedEffects.context(forTest: test)
+      context.host.registry?.cancel(id: context.scoped(id))
+    }
+    if let isolation, isolation === MainActor.shared {
+      // The caller is isolated to the main actor (`#isolation` is the caller's static
+      // isolation), so this code runs on it: the assumption holds, and the check is kept.
+      MainActor.assumeIsolated(cancel)
+    } else {
+      Task<Void, Never> { @MainActor in cancel() }
+    }
   }
 }
 

@@ -131,7 +131,7 @@ extension Effect where Action: Sendable {
   /// ```swift
   /// let effect = Effect<Int>.run { send in … }.cancellable(id: "timer")
   /// let task = Task { for await tick in effect.actions { … } }
-  /// await Task.cancel(id: "timer")
+  /// Task.cancel(id: "timer")
   /// await task.value
   /// ```
   public var actions: AsyncStream<Action> {

@@ -139,8 +139,9 @@ struct TimingAndCancellationTests {
     let timer = WaitingEffect()
     var actions = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
     #expect(await actions.next() == 1)
+    await timer.untilWaiting()
     #expect(!timer.wasCancelled)
-    await Task.cancel(id: "timer")
+    Task.cancel(id: "timer")
     #expect(timer.wasCancelled)
     #expect(await actions.next() == nil)
   }
@@ -150,6 +151,7 @@ struct TimingAndCancellationTests {
     let timer = WaitingEffect()
     var actions = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
     #expect(await actions.next() == 1)
+    await timer.untilWaiting()
     for await _ in Effect<Int>.cancel(id: "timer").actions {}
     #expect(timer.wasCancelled)
     #expect(await actions.next() == nil)
@@ -160,6 +162,7 @@ struct TimingAndCancellationTests {
     let timer = WaitingEffect()
     var first = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
     #expect(await first.next() == 1)
+    await timer.untilWaiting()
     var second: [Int] = []
     let replacement = Effect<Int>.send(3).cancellable(id: "timer", cancelInFlight: true)
     for await action in replacement.actions { second.append(action) }
@@ -174,9 +177,11 @@ struct TimingAndCancellationTests {
     let timer = WaitingEffect()
     var actions = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
     #expect(await actions.next() == 1)
-    await Task.detached { await Task.cancel(id: "timer") }.value
+    await timer.untilWaiting()
+    await Task.detached { Task.cancel(id: "timer") }.value
+    // The detached call's cancellation ran on the main actor before this test's next turn.
     #expect(!timer.wasCancelled)
-    await Task.cancel(id: "timer")
+    Task.cancel(id: "timer")
     #expect(timer.wasCancelled)
     #expect(await actions.next() == nil)
   }
@@ -184,15 +189,11 @@ struct TimingAndCancellationTests {
   /// `withTaskCancellation(id:)` outside a store files its work where `Task.cancel(id:)` finds it.
   @Test func withTaskCancellationOutsideAStoreIsCancelledById() async {
     let timer = WaitingEffect()
-    let (started, start) = AsyncStream.makeStream(of: Void.self)
     let work = Task {
-      await withTaskCancellation(id: "work") {
-        start.yield()
-        await timer.waitUntilCancelled()
-      }
+      await withTaskCancellation(id: "work") { await timer.waitUntilCancelled() }
     }
-    for await _ in started { break }
-    await Task.cancel(id: "work")
+    await timer.untilWaiting()
+    Task.cancel(id: "work")
     await work.value
     #expect(timer.wasCancelled)
   }
@@ -231,11 +232,18 @@ struct TimingAndCancellationTests {
 /// An effect that sends `1` and then waits until its task is cancelled, noting that it was.
 ///
 /// The cancellation is noted by a cancellation handler, which runs at once when the task is
-/// cancelled: a test reads it right after cancelling, with no waiting.
+/// cancelled while it waits: a test that has seen it waiting (``untilWaiting()``) reads the
+/// note right after cancelling.
 final class WaitingEffect: Sendable {
   private let cancelled = LockIsolated(false)
+  private let waiting: AsyncStream<Void>
+  private let startWaiting: AsyncStream<Void>.Continuation
 
-  /// Whether the effect's task has been cancelled.
+  init() {
+    (waiting, startWaiting) = AsyncStream.makeStream(of: Void.self)
+  }
+
+  /// Whether the effect's task has been cancelled while it waited.
   var wasCancelled: Bool { cancelled.withLock { $0 } }
 
   /// Sends `1`, then waits for its cancellation.
@@ -246,10 +254,16 @@ final class WaitingEffect: Sendable {
     }
   }
 
+  /// Returns once the work is waiting for its cancellation.
+  func untilWaiting() async {
+    for await _ in waiting { break }
+  }
+
   /// Returns once the calling task is cancelled.
   func waitUntilCancelled() async {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self)
     await withTaskCancellationHandler {
+      startWaiting.yield()
       // An `AsyncStream` ends its iteration when the waiting task is cancelled.
       for await _ in stream {}
     } onCancel: {

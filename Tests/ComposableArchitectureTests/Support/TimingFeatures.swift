@@ -172,7 +172,7 @@ struct Beat: Reducer {
       }
       .cancellable(id: CancelID.timer)
     case .stopFromEffectTapped:
-      return .run { _ in await Task.cancel(id: CancelID.timer) }
+      return .run { _ in Task.cancel(id: CancelID.timer) }
     case .tick:
       state.ticks += 1
       return .none
