@@ -3,6 +3,10 @@ import ExpectedFailures
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
 /// A dependency whose value is its own key.
 struct Motto: DependencyKey, Sendable, Equatable {
   var text: String
@@ -172,6 +176,37 @@ struct TCAAPITests {
       #expect(calendar.identifier == .gregorian)
       #expect(locale.identifier == "en_US_POSIX")
       #expect(timeZone.secondsFromGMT() == 3_600)
+    }
+  }
+
+  /// `\.urlSession` is `URLSession.shared` in an app; a test must give its own session (one
+  /// whose configuration serves canned responses, say) before a feature reads it.
+  @Test func urlSessionIsSharedLiveAndMustBeSetInTests() {
+    TestFrameworkBridge.install()
+    withDependencies {
+      $0.context = .live
+    } operation: {
+      @Dependency(\.urlSession) var urlSession
+      #expect(urlSession === URLSession.shared)
+    }
+    withDependencies {
+      $0.context = .test
+    } operation: {
+      expectFailure {
+        @Dependency(\.urlSession) var urlSession
+        _ = urlSession.configuration
+      } matching: { issue in
+        issue.comments.map(\.rawValue).joined()
+          == "@Dependency(\\.urlSession) has no test implementation, but was accessed from a "
+          + "test context."
+      }
+    }
+    let session = URLSession(configuration: .ephemeral)
+    withDependencies {
+      $0.urlSession = session
+    } operation: {
+      @Dependency(\.urlSession) var urlSession
+      #expect(urlSession === session)
     }
   }
 
