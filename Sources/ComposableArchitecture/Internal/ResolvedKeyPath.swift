@@ -32,8 +32,8 @@ extension WritableKeyPath: _WritablePath {
 
 /// A writable key path resolved once, when a store builds its reducer.
 ///
-/// Applying a key path goes through the runtime on every use (hundreds of instructions for a
-/// computed property). When the path names stored properties of a struct, all the way down,
+/// Applying a key path goes through the runtime on every use (a computed property's getter and
+/// setter, found through the key path's components). When the path names stored properties of a struct, all the way down,
 /// the part lives at a fixed byte offset inside the value, and `MemoryLayout.offset(of:)`
 /// reports it; the part is then reached by pointer arithmetic, as the compiler itself would
 /// for `state.child`. Any other path (a computed property such as a property wrapper's `$`

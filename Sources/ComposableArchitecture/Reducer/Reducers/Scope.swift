@@ -117,9 +117,8 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   /// Not a closure that captures the same values: calling a closure hands each value it
   /// captured to its body as arguments, on every call (here nine words: the child function, the
   /// case path's two functions, the key path and its offset), and a tree of features pays that
-  /// at each level. One object is one pointer. The other operators, which do much more per
-  /// action, gained nothing measurable from the same shape, so they stay closures (the
-  /// benchmarks chapter has the figures).
+  /// at each level. One object is one pointer. The other operators do much more per action
+  /// than hand over their captures, so they stay closures.
   @usableFromInline
   final class BuiltToProperty {
     @usableFromInline let actionPath: AnyCasePath<ParentAction, Child.Action>
