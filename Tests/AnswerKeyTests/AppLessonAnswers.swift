@@ -33,9 +33,9 @@ import VanillaPrimeTime
   @Test func lesson1_exercise3_theSmallestPollingBoundThatPasses() async {
     var smallest = 0
     while await !timerTestPasses(pollingAtMost: smallest) { smallest += 1 }
-    #expect(smallest == 6)
+    #expect(smallest == 5)
     #expect(await timerTestPasses(pollingAtMost: 10))
-    #expect(await !timerTestPasses(pollingAtMost: 5))
+    #expect(await !timerTestPasses(pollingAtMost: 4))
   }
 
   /// Lesson 6, exercise 4: the save flow with no save endpoint in its store.

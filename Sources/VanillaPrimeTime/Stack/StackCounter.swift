@@ -66,17 +66,14 @@ public final class CounterModel {
     timerTask?.cancel()
     timerTask = nil
     guard isTimerOn else { return }
-    timerTask = Task { [clock, weak self] in
-      while !Task.isCancelled {
-        do {
-          try await clock.sleep(for: .seconds(1))
-        } catch {
-          return
-        }
+    let clock = clock
+    timerTask = Task { [weak self] in
+      await everySecond(on: clock) {
         // A model released without `cancelTasks()` ends its timer at the next tick instead
         // of waking every second forever for nobody.
-        guard let self else { return }
+        guard let self else { return false }
         self.timerTick()
+        return true
       }
     }
   }
@@ -117,5 +114,27 @@ public final class CounterModel {
     timerTask = nil
     loadTask = nil
     isTimerOn = false
+  }
+}
+
+/// Calls `tick` every second on `clock`, until the task is cancelled or `tick` returns `false`.
+///
+/// On the grid, as the composable app's `clock.timer(interval:)` ticks (this module imports no
+/// clock library): each deadline is a second after the previous deadline, not a second after
+/// the previous tick was handled, so the time spent handling ticks does not add up; a deadline
+/// that passed while a tick was handled is skipped, not made up late.
+@MainActor
+func everySecond<C: Clock<Duration>>(on clock: C, _ tick: () -> Bool) async {
+  var deadline = clock.now
+  while true {
+    deadline = deadline.advanced(by: .seconds(1))
+    let now = clock.now
+    while deadline < now { deadline = deadline.advanced(by: .seconds(1)) }
+    do {
+      try await clock.sleep(until: deadline, tolerance: nil)
+    } catch {
+      return
+    }
+    guard tick() else { return }
   }
 }
