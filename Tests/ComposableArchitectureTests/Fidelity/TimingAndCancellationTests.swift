@@ -146,6 +146,18 @@ struct TimingAndCancellationTests {
     #expect(await actions.next() == nil)
   }
 
+  /// From another actor, `Task.cancel(id:)` cancels on the main actor's next turn (its
+  /// registry's actor), and never assumes it is on the main actor.
+  @Test func taskCancelFromAnotherActorCancelsOnTheMainActor() async {
+    let timer = WaitingEffect()
+    var actions = timer.effect.cancellable(id: "timer").actions.makeAsyncIterator()
+    #expect(await actions.next() == 1)
+    await timer.untilWaiting()
+    await Elsewhere().cancel(id: "timer")
+    #expect(await actions.next() == nil)
+    #expect(timer.wasCancelled)
+  }
+
   /// `.cancel(id:)` run through `effect.actions` reaches it too.
   @Test func aCancelEffectRunThroughActionsCancelsAnother() async {
     let timer = WaitingEffect()
@@ -270,5 +282,12 @@ final class WaitingEffect: Sendable {
       cancelled.withLock { $0 = true }
     }
     continuation.finish()
+  }
+}
+
+/// An actor that is not the main actor, to call `Task.cancel(id:)` from.
+actor Elsewhere {
+  func cancel(id: String) {
+    Task.cancel(id: id)
   }
 }
