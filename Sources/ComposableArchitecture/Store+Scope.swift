@@ -20,17 +20,44 @@ extension Store where Action: CasePathable {
     action: CaseKeyPath<Action, ChildAction>
   ) -> Store<ChildState, ChildAction> {
     _cachedChild(state: state, action: action) {
-      let embed = Action.casePath(action).embed
-      return Store<ChildState, ChildAction>(
-        core: .scoped(
-          // The child keeps its parent alive (a child store may outlive every other reference to
-          // the parent); the parent's cache holds children weakly, so there is no cycle.
-          state: { self.core.currentState[keyPath: state] },
-          observers: core.observers,
-          send: { childAction in self.send(embed(childAction)) }
-        )
-      )
+      _child(state: state, embed: Action.casePath(action).embed)
     }
+  }
+
+  /// Returns a store for a child feature whose actions are this store's own
+  /// (`action: \.self`): its state is a part of this store's state.
+  ///
+  /// ```swift
+  /// let settingsStore = appStore.scope(state: \.settings, action: \.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The child state's property.
+  ///   - action: `\.self`.
+  /// - Returns: The child store.
+  @inlinable
+  public func scope<ChildState>(
+    state: KeyPath<State, ChildState>,
+    action: _SelfCaseKeyPath<Action>
+  ) -> Store<ChildState, Action> {
+    _cachedChild(state: state, action: action) { _child(state: state, embed: { $0 }) }
+  }
+
+  /// A new child store reading `state` and sending through `embed`.
+  @inlinable
+  func _child<ChildState, ChildAction>(
+    state: KeyPath<State, ChildState>,
+    embed: @escaping (ChildAction) -> Action
+  ) -> Store<ChildState, ChildAction> {
+    Store<ChildState, ChildAction>(
+      core: .scoped(
+        // The child keeps its parent alive (a child store may outlive every other reference to
+        // the parent); the parent's cache holds children weakly, so there is no cycle.
+        state: { self.core.currentState[keyPath: state] },
+        observers: core.observers,
+        send: { childAction in self.send(embed(childAction)) }
+      )
+    )
   }
 
   /// The child store for this pair of key paths: the one already made while it lives, else a
@@ -245,6 +272,30 @@ extension Store where Action: CasePathable {
         read: { $0[keyPath: state] },
         embed: Action.casePath(action).embed
       )
+    }
+  }
+
+  /// Returns a store for optional child state while it is non-`nil`, for a child whose actions
+  /// are this store's own (`action: \.self`); otherwise as the optional scope through a case.
+  ///
+  /// ```swift
+  /// if let processing = store.scope(state: \.processing, action: \.self) { … }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - state: The optional child state's property.
+  ///   - action: `\.self`.
+  /// - Returns: The child store, or `nil` when the child state is `nil`.
+  public func scope<ChildState>(
+    state: KeyPath<State, ChildState?>,
+    action: _SelfCaseKeyPath<Action>
+  ) -> Store<ChildState, Action>? {
+    guard let initial = core.currentState[keyPath: state] else {
+      _forgetChild(state: state, action: action, of: Store<ChildState, Action>.self)
+      return nil
+    }
+    return _cachedChild(state: state, action: action, presented: true) {
+      _childKeepingItsLastState(initial, read: { $0[keyPath: state] }, embed: { $0 })
     }
   }
 }

@@ -36,7 +36,47 @@ extension Reducer where State: CasePathable, Action: CasePathable {
       parent: self,
       child: caseReducer(),
       toChildState: toCaseState,
-      toChildAction: toCaseAction,
+      toChildAction: .keyPath(toCaseAction),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+extension Reducer where State: CasePathable, Action: CasePathable {
+  /// Runs a child reducer while enum state is one case, for a child whose actions are this
+  /// reducer's own (`action: \.self`); otherwise as
+  /// ``ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// Reduce { state, action in … }
+  ///   .ifCaseLet(\.scanning, action: \.self) { Scanner() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toCaseState: The state's case, such as `\.scanning`.
+  ///   - toCaseAction: `\.self`.
+  ///   - caseReducer: The child reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
+  public consuming func ifCaseLet<CaseState, Case: Reducer>(
+    _ toCaseState: CaseKeyPath<State, CaseState>,
+    action toCaseAction: _SelfCaseKeyPath<Action>,
+    @ReducerBuilder<CaseState, Action> then caseReducer: () -> Case,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfCaseLetReducer<Self, Case>
+  where Case.State == CaseState, Case.Action == Action {
+    _IfCaseLetReducer(
+      parent: self,
+      child: caseReducer(),
+      toChildState: toCaseState,
+      toChildAction: .whole,
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -48,7 +88,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let toChildState: CaseKeyPath<Parent.State, Child.State>
-  @usableFromInline let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
+  @usableFromInline let toChildAction: _ChildActionPath<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
 
   @inlinable
@@ -56,7 +96,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     parent: Parent,
     child: Child,
     toChildState: CaseKeyPath<Parent.State, Child.State>,
-    toChildAction: CaseKeyPath<Parent.Action, Child.Action>,
+    toChildAction: _ChildActionPath<Parent.Action, Child.Action>,
     location: IssueLocation
   ) {
     self.parent = parent
@@ -75,7 +115,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
       &state,
       action,
       statePath: Parent.State._casePathByOffset(toChildState),
-      actionPath: Parent.Action._casePathByOffset(toChildAction),
+      actionPath: toChildAction.direct,
       identities: .unresolved,
       parent: { parent.reduce(into: &$0, action: $1) },
       child: { child.reduce(into: &$0, action: $1) }
@@ -89,7 +129,7 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     let parent = parent._reduceFunction()
     let child = child._childReduceFunction()
     let statePath = Parent.State.casePath(toChildState)
-    let actionPath = Parent.Action.casePath(toChildAction)
+    let actionPath = toChildAction.resolved
     let identities = _IdentityReader<Child.State>.resolved
     return { state, action in
       run(

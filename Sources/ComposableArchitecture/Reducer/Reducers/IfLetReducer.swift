@@ -41,7 +41,49 @@ extension Reducer where Action: CasePathable {
       parent: self,
       child: wrapped(),
       toChildState: toWrappedState,
-      toChildAction: toWrappedAction,
+      toChildAction: .keyPath(toWrappedAction),
+      location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    )
+  }
+}
+
+extension Reducer where Action: CasePathable {
+  /// Runs a child reducer on optional child state while it is non-`nil`, for a child whose
+  /// actions are this reducer's own (`action: \.self`); otherwise as
+  /// ``ifLet(_:action:then:fileID:filePath:line:column:)``.
+  ///
+  /// ```swift
+  /// EmptyReducer()
+  ///   .ifLet(\.timer, action: \.self) {
+  ///     Timer()  // Timer.Action is this reducer's Action
+  ///   }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toWrappedState: The optional child state, such as `\.timer`.
+  ///   - toWrappedAction: `\.self`.
+  ///   - wrapped: The child reducer.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  /// - Returns: A reducer that runs the child, then this reducer.
+  @inlinable
+  public consuming func ifLet<WrappedState, Wrapped: Reducer>(
+    _ toWrappedState: WritableKeyPath<State, WrappedState?>,
+    action toWrappedAction: _SelfCaseKeyPath<Action>,
+    @ReducerBuilder<WrappedState, Action> then wrapped: () -> Wrapped,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) -> _IfLetReducer<Self, Wrapped>
+  where Wrapped.State == WrappedState, Wrapped.Action == Action {
+    _IfLetReducer(
+      parent: self,
+      child: wrapped(),
+      toChildState: toWrappedState,
+      toChildAction: .whole,
       location: IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
     )
   }
@@ -53,7 +95,7 @@ where Parent.Action: CasePathable {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
   @usableFromInline let toChildState: WritableKeyPath<Parent.State, Child.State?>
-  @usableFromInline let toChildAction: CaseKeyPath<Parent.Action, Child.Action>
+  @usableFromInline let toChildAction: _ChildActionPath<Parent.Action, Child.Action>
   @usableFromInline let location: IssueLocation
 
   @inlinable
@@ -61,7 +103,7 @@ where Parent.Action: CasePathable {
     parent: Parent,
     child: Child,
     toChildState: WritableKeyPath<Parent.State, Child.State?>,
-    toChildAction: CaseKeyPath<Parent.Action, Child.Action>,
+    toChildAction: _ChildActionPath<Parent.Action, Child.Action>,
     location: IssueLocation
   ) {
     self.parent = parent
@@ -79,7 +121,7 @@ where Parent.Action: CasePathable {
     run(
       &state,
       action,
-      actionPath: Parent.Action._casePathByOffset(toChildAction),
+      actionPath: toChildAction.direct,
       statePath: toChildState,
       identities: .unresolved,
       clearsAfterChildAction: nil,
@@ -94,7 +136,7 @@ where Parent.Action: CasePathable {
   public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
     let parent = parent._reduceFunction()
     let child = child._childReduceFunction()
-    let actionPath = Parent.Action.casePath(toChildAction)
+    let actionPath = toChildAction.resolved
     let statePath = _ResolvedKeyPath(toChildState)
     let identities = _IdentityReader<Child.State>.resolved
     let clearsAfterChildAction = Child.State.self is any _EphemeralState.Type

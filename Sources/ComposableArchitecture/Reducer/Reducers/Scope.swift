@@ -20,8 +20,19 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   }
 
   @usableFromInline let toChildState: StatePath
-  @usableFromInline let toChildAction: CaseKeyPath<ParentAction, Child.Action>
+  @usableFromInline let toChildAction: _ChildActionPath<ParentAction, Child.Action>
   @usableFromInline let child: Child
+
+  @inlinable
+  init(
+    _ toChildState: StatePath,
+    _ toChildAction: _ChildActionPath<ParentAction, Child.Action>,
+    _ child: Child
+  ) {
+    self.toChildState = toChildState
+    self.toChildAction = toChildAction
+    self.child = child
+  }
 
   /// Scopes to a property of struct state.
   ///
@@ -35,9 +46,29 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     action toChildAction: CaseKeyPath<ParentAction, ChildAction>,
     @ReducerBuilder<ChildState, ChildAction> child: () -> Child
   ) where ChildState == Child.State, ChildAction == Child.Action {
-    self.toChildState = .keyPath(toChildState)
-    self.toChildAction = toChildAction
-    self.child = child()
+    self.init(.keyPath(toChildState), .keyPath(toChildAction), child())
+  }
+
+  /// Scopes to a property of struct state, for a child whose actions are the parent's own
+  /// (`action: \.self`).
+  ///
+  /// ```swift
+  /// Scope(state: \.settings, action: \.self) {
+  ///   Settings()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - toChildState: The child state's property, such as `\.settings`.
+  ///   - toChildAction: `\.self`.
+  ///   - child: The child reducer, whose action type is the parent's.
+  @inlinable
+  public init<ChildState>(
+    state toChildState: WritableKeyPath<ParentState, ChildState>,
+    action toChildAction: _SelfCaseKeyPath<ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> child: () -> Child
+  ) where ChildState == Child.State, ParentAction == Child.Action {
+    self.init(.keyPath(toChildState), .whole, child())
   }
 
   /// Scopes to a case of enum state; a child action while the state is another case is
@@ -61,18 +92,52 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     line: UInt = #line,
     column: UInt = #column
   ) where ChildState == Child.State, ChildAction == Child.Action, ParentState: CasePathable {
-    self.toChildState = .casePath(
-      ParentState.casePath(toChildState),
-      IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+    self.init(
+      .casePath(
+        ParentState.casePath(toChildState),
+        IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      ),
+      .keyPath(toChildAction),
+      child()
     )
-    self.toChildAction = toChildAction
-    self.child = child()
+  }
+
+  /// Scopes to a case of enum state, for a child whose actions are the parent's own
+  /// (`action: \.self`); a child action while the state is another case is reported as an
+  /// issue.
+  ///
+  /// - Parameters:
+  ///   - toChildState: The state's case, such as `\.loggedIn`.
+  ///   - toChildAction: `\.self`.
+  ///   - child: The child reducer, whose action type is the parent's.
+  ///   - fileID: The file ID of the call; a failure is reported there.
+  ///   - filePath: The path of the file of the call.
+  ///   - line: The line of the call.
+  ///   - column: The column of the call.
+  @inlinable
+  public init<ChildState>(
+    state toChildState: CaseKeyPath<ParentState, ChildState>,
+    action toChildAction: _SelfCaseKeyPath<ParentAction>,
+    @ReducerBuilder<ChildState, ParentAction> child: () -> Child,
+    fileID: StaticString = #fileID,
+    filePath: StaticString = #filePath,
+    line: UInt = #line,
+    column: UInt = #column
+  ) where ChildState == Child.State, ParentAction == Child.Action, ParentState: CasePathable {
+    self.init(
+      .casePath(
+        ParentState.casePath(toChildState),
+        IssueLocation(fileID: fileID, filePath: filePath, line: line, column: column)
+      ),
+      .whole,
+      child()
+    )
   }
 
   /// Runs the child for its actions; ignores every other action.
   @inlinable
   public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
-    let actionPath = ParentAction._casePathByOffset(toChildAction)
+    let actionPath = toChildAction.direct
     switch toChildState {
     case .keyPath(let keyPath):
       // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
@@ -101,7 +166,7 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
   @inlinable
   public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
     let child = child._childReduceFunction()
-    let actionPath = ParentAction.casePath(toChildAction)
+    let actionPath = toChildAction.resolved
     switch toChildState {
     case .keyPath(let keyPath):
       let built = BuiltToProperty(actionPath, _ResolvedKeyPath(keyPath), child)
