@@ -14,14 +14,14 @@ import PrimeTimeCore
 /// `removeAll` reads the whole list every time, and removes every copy).
 ///
 /// ```swift
-/// let modal = IsPrimeModalInPlaceView(state: state)
+/// let modal = PrimeModalInPlaceModel(state: state)
 /// modal.saveFavoritePrime()
 /// ```
 ///
 /// What it gives up: the modal now depends on the whole `AppState`, not on the two values it
 /// needs, so a preview or a test must build an `AppState` to show it.
 @MainActor
-public struct IsPrimeModalInPlaceView {
+public struct PrimeModalInPlaceModel {
   /// The app's model, changed in place.
   public let state: AppState
   /// The current date, stamped on activities (live: `Date()`).

@@ -28,7 +28,7 @@ import VanillaPrimeTime
   /// The same outcomes as the episode's modal (`PrimeModalTests` in the vanilla suite).
   @Test func inPlaceModalSavesAndRemovesAsTheEpisodesDoes() {
     let state = AppState(count: 7, favoritePrimes: [2, 3])
-    var modal = IsPrimeModalInPlaceView(state: state)
+    var modal = PrimeModalInPlaceModel(state: state)
     modal.now = { Fixtures.date }
     modal.saveFavoritePrime()
     #expect(state.favoritePrimes == [2, 3, 7])
@@ -41,7 +41,7 @@ import VanillaPrimeTime
         Activity(timestamp: Fixtures.date, type: .removedFavoritePrime(7)),
       ]
     )
-    let composite = IsPrimeModalInPlaceView(state: AppState(count: 8))
+    let composite = PrimeModalInPlaceModel(state: AppState(count: 8))
     composite.saveFavoritePrime()
     #expect(composite.state.favoritePrimes == [])
     #expect(composite.message == "8 is not prime :(")
@@ -52,7 +52,7 @@ import VanillaPrimeTime
   @Test func inPlaceModalCopiesNoList() {
     let state = AppState(count: 7, favoritePrimes: Self.roomyList([2, 3]))
     let before = Self.storage(state.favoritePrimes)
-    IsPrimeModalInPlaceView(state: state).saveFavoritePrime()
+    PrimeModalInPlaceModel(state: state).saveFavoritePrime()
     #expect(Self.storage(state.favoritePrimes) == before)
     let episode = IsPrimeModalView(
       activityFeed: Binding(state, \.activityFeed),
@@ -68,7 +68,7 @@ import VanillaPrimeTime
   /// do that), a remove takes the newest copy and leaves the other; the episode's takes both.
   @Test func inPlaceModalRemovesTheNewestCopyOnly() {
     let state = AppState(count: 7, favoritePrimes: [7, 2, 7])
-    IsPrimeModalInPlaceView(state: state).removeFavoritePrime()
+    PrimeModalInPlaceModel(state: state).removeFavoritePrime()
     #expect(state.favoritePrimes == [7, 2])
     let episodeState = AppState(count: 7, favoritePrimes: [7, 2, 7])
     IsPrimeModalView(

@@ -59,7 +59,7 @@ func largeStateBenchmarks(favorites: Int) -> [Benchmark] {
       style: .vanilla
     ) {
       let state = AppState(count: 7, favoritePrimes: primes)
-      let modal = IsPrimeModalInPlaceView(state: state)
+      let modal = PrimeModalInPlaceModel(state: state)
       return .sync { iterations in
         for _ in 0..<iterations {
           modal.saveFavoritePrime()
