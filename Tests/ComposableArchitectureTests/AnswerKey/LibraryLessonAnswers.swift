@@ -215,4 +215,31 @@ struct LibraryLessonAnswers {
     // No tick arrives, and nothing is left running: the popover's timer ended with it.
     await clock.advance(by: .seconds(5))
   }
+
+  /// Lesson 5, exercise 6: closing the sheet before reading it saves nothing.
+  ///
+  /// Once `editor` is `nil` the edit is gone, so the score stays, and the test store's diff shows
+  /// the score that was expected and the one that was kept.
+  @Test func lesson5_exercise6_closingBeforeReadingSavesNothing() async {
+    let edited = Scorekeeper.State(score: 2, editor: PresentedCounter.State(count: 4))
+    let store = TestStore(initialState: edited) {
+      Reduce<Scorekeeper.State, Scorekeeper.Action> { state, action in
+        guard action == .saveButtonTapped else { return .none }
+        state.editor = nil  // the exercise's order: close first…
+        guard let editor = state.editor else { return .none }  // …and there is nothing to read
+        state.score = editor.count
+        return .none
+      }
+    }
+    await expectFailure {
+      await store.send(.saveButtonTapped) {
+        $0.score = 4
+        $0.editor = nil
+      }
+    } matching: { issue in
+      issue.message.hasPrefix("A state change does not match expectation")
+        && issue.message.contains("−   score: 4") && issue.message.contains("+   score: 2")
+    }
+    #expect(store.state.score == 2)
+  }
 }
