@@ -282,11 +282,13 @@ enum Suite: String, CaseIterable {
 
   /// The Swift Testing filter (a regular expression over test IDs) that selects the suite.
   ///
-  /// The navigation stack is written once, so its `RootTests` belong to both designs.
+  /// The navigation stack is written once, so its `RootTests` belong to both designs; the
+  /// vanilla stack's grid timer is the current vanilla app's own code, so its `TimerGridTests`
+  /// run with that suite.
   var filter: String {
     switch self {
     case .vanilla, .vanillaLive:
-      #"VanillaPrimeTimeTests\.(PrimeCounterTests|IsPrimeModalTests|FavoritePrimesListTests|PrimeTimeTests|RootTests)/"#
+      #"VanillaPrimeTimeTests\.(PrimeCounterTests|IsPrimeModalTests|FavoritePrimesListTests|PrimeTimeTests|RootTests|TimerGridTests)/"#
     case .composable, .composableNonExhaustive, .composableLive:
       #"ComposablePrimeTimeTests\.(PrimeCounterTests|IsPrimeModalTests|FavoritePrimesListTests|PrimeTimeTests|RootTests)/"#
     case .vanillaUI: "CurrentVanillaUITests"
