@@ -1,7 +1,7 @@
 /// A feature's logic: how state changes for each action, and what effects run afterwards.
 ///
 /// Conform with either `reduce(into:action:)` (a leaf feature) or `body` (a feature composed of
-/// others with ``Scope``, ``Reduce`` and the operators such as ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``).
+/// others with ``Scope``, ``Reduce`` and the operators such as ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``).
 /// Never both: a store would run `body` and a direct call the `reduce` (debug builds report such
 /// a feature on its first action).
 ///
