@@ -41,7 +41,44 @@ extension Store where Action: CasePathable {
       Store<
         IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>
       > = scope(state: state, action: action)
-    return _StoreCollection(list)
+    return _StoreCollection(list) { list in
+      // The comparison, if the rows' state has one, is found once per list.
+      let isEqual = _equality(of: ElementState.self)
+      let rows = _RowStores<ElementID, ElementState, ElementAction>(isEquatable: isEqual != nil)
+      rows.observeRows(of: list) { rows, list in
+        // Without `==`, no row keeps what its screen read, so this comparison is never made.
+        rows.notifyChangedRows(of: list, isEqual: isEqual ?? { _, _ in false })
+      }
+      return rows
+    }
+  }
+
+  /// Returns a store for each row of a list whose rows' state is `Equatable`.
+  ///
+  /// The same as the overload above; chosen when the compiler can see the rows' `==`, which
+  /// then compares a row with what its screen read without looking the conformance up.
+  ///
+  /// - Parameters:
+  ///   - state: The list's property, such as `\.rows`.
+  ///   - action: The parent action's case for row actions, such as `\.rows`.
+  /// - Returns: The rows' stores, in the list's order.
+  @inlinable
+  @_disfavoredOverload
+  public func scope<ElementID: Hashable & Sendable, ElementState: Equatable, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    let list:
+      Store<
+        IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>
+      > = scope(state: state, action: action)
+    return _StoreCollection(list) { list in
+      let rows = _RowStores<ElementID, ElementState, ElementAction>(isEquatable: true)
+      rows.observeRows(of: list) { rows, list in
+        rows.notifyChangedRows(of: list) { $0 == $1 }
+      }
+      return rows
+    }
   }
 }
 
@@ -59,7 +96,12 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action> {
   // Inlinable, as the members below: specialized for the app's types, a row's lookup costs a
   // hash of its ID; unspecialized, it would look up the types' metadata for every row.
   @inlinable
-  init(_ store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>) {
+  init(
+    _ store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>,
+    makeRows: (Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>) -> _RowStores<
+      ID, State, Action
+    >
+  ) {
     self.store = store
     self.rows = store.withState { $0 }
     // Found once per collection, not once per row (a cast to a generic class type looks its
@@ -67,11 +109,9 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action> {
     if let cache = store.rowStores as? _RowStores<ID, State, Action> {
       self.cache = cache
     } else {
-      // The comparison is made here, where it is specialized for the app's row state.
-      let cache = _RowStores<ID, State, Action>(isEqual: _equality(of: State.self))
+      let cache = makeRows(store)
       store.rowStores = cache
       self.cache = cache
-      cache.observeRows(of: store)
     }
     // A screen drawing the list observes which rows there are, in which order: what each row
     // holds is observed by the screen that draws the row, through the row's own store.
@@ -94,11 +134,14 @@ extension _StoreCollection: @MainActor RandomAccessCollection {
     )
     // The row's observation is compared with the others of this list (see `observeRows`),
     // not on its own.
-    row.observation = _ObservedValue(
-      observation: _StoreObservation(of: row) { false },
-      isEquatable: cache.isEqual != nil
+    let observed = _ObservedRow<ID, State>(
+      of: row,
+      id: id,
+      position: position,
+      isEquatable: cache.isEquatable
     )
-    cache.remember(row, for: id, at: position)
+    row.observation = observed
+    cache.remember(row, observed: observed)
     return row
   }
 }
@@ -112,52 +155,48 @@ final class _RowStores<ID: Hashable, State, Action> {
   @usableFromInline
   final class WeakStore {
     @usableFromInline weak var store: Store<State, Action>?
-    /// Where the row was in the list when last looked for (a row rarely moves).
-    ///
-    /// Read and written for each watched row after every action, by single operations on a
-    /// plain integer that run no code of the app's (main-actor isolated), so no two accesses
-    /// overlap: its dynamic exclusivity check is switched off.
-    @usableFromInline @exclusivity(unchecked) var position: Int
-    @usableFromInline init(store: Store<State, Action>, position: Int) {
+    /// What the row's screen observes (the store's own observation).
+    @usableFromInline let observed: _ObservedRow<ID, State>
+    @usableFromInline
+    init(store: Store<State, Action>, observed: _ObservedRow<ID, State>) {
       self.store = store
-      self.position = position
+      self.observed = observed
     }
   }
 
+  /// The rows' stores by ID, to find a row's store.
   @usableFromInline var stores: [ID: WeakStore] = [:]
+  /// The rows' observations in the order their stores were made, compared after each action.
+  ///
+  /// Each holds all that the comparison reads of its row, so that walking them visits one
+  /// object per row; holding one keeps no store alive (it refers to its store weakly).
+  @usableFromInline var rows: ContiguousArray<_ObservedRow<ID, State>> = []
   /// What a screen drawing the list observes: the rows' IDs, in order.
   @usableFromInline var idsObservation: _ObservedValue<[ID]>?
-  /// How many entries `stores` may hold before those of stores that went away are swept out.
+  /// How many entries may be held before those of stores that went away are swept out.
   @usableFromInline var sweepLimit = 16
 
-  /// The `==` of a row's state, if it has one.
-  @usableFromInline let isEqual: ((State, State) -> Bool)?
+  /// Whether a row's state has an `==`, so that a row keeps what its screen read.
+  @usableFromInline let isEquatable: Bool
 
-  @usableFromInline init(isEqual: ((State, State) -> Bool)?) {
-    self.isEqual = isEqual
+  @usableFromInline init(isEquatable: Bool) {
+    self.isEquatable = isEquatable
   }
 
-  /// Registers with the root one observation for all the rows of this list: after each action
-  /// it reads the list once and compares each watched row with what its screen read, instead of
-  /// each row reading the list through its own store.
+  /// Registers with the root one observation for all the rows of this list, which calls
+  /// `notifyChanged` after each action (instead of each row reading the list through its own
+  /// store).
   @inlinable
   func observeRows(
-    of list: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
+    of list: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>,
+    notifyChanged:
+      @escaping @MainActor (
+        _RowStores, Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
+      ) -> Void
   ) {
     let observation = _StoreObservation(of: list) { [weak self, weak list] in
       guard let self, let list else { return nil }
-      var rows: IdentifiedArray<ID, State>?
-      for (id, entry) in self.stores {
-        guard let observed = entry.store?.observation, observed.observation.isWatched else {
-          continue
-        }
-        if rows == nil { rows = list.withState { $0 } }
-        // A row removed from the list keeps its last state: no change to show.
-        guard let now = rows?.element(id: id, near: &entry.position) else { continue }
-        if let isEqual = self.isEqual, let seen = observed.seen, isEqual(seen, now) { continue }
-        observed.seen = nil
-        observed.observation.notify()
-      }
+      notifyChanged(self, list)
       return false  // this observation has no observers of its own
     }
     // Always compared: whether a row is watched is looked at row by row.
@@ -165,15 +204,45 @@ final class _RowStores<ID: Hashable, State, Action> {
     list.core.observers.add(observation)
   }
 
+  /// Reads the list once and compares each watched row with what its screen read, notifying
+  /// the screens of the rows that changed.
+  ///
+  /// Always inlined into the caller that names `isEqual`, so that a row's `==`, when the caller
+  /// can see it, is inlined into the walk.
+  @inlinable @inline(__always)
+  func notifyChangedRows(
+    of store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>,
+    isEqual: (State, State) -> Bool
+  ) {
+    var list: IdentifiedArray<ID, State>?
+    // A copy: a screen told of a change may read a new row's store, which adds to `rows`.
+    for row in rows {
+      guard row.isWatched else { continue }
+      if list == nil { list = store.withState { $0 } }
+      // A row removed from the list keeps its last state: no change to show.
+      guard let now = list?.element(id: row.id, near: &row.position) else { continue }
+      if let seen = row.seen, isEqual(seen, now) { continue }
+      row.seen = nil
+      // A store that went away has no screen left to tell.
+      guard !row.isGone else { continue }
+      row.notify()
+    }
+  }
+
   @inlinable
-  func remember(_ store: Store<State, Action>, for id: ID, at position: Int) {
-    if stores.count >= sweepLimit {
+  func remember(_ store: Store<State, Action>, observed: _ObservedRow<ID, State>) {
+    if rows.count >= sweepLimit {
       // Rows come and go: the entries of stores that went away are dropped here, and the limit
       // doubles past what is left, so a long list costs amortized constant time per row.
+      rows.removeAll { $0.isGone }
       stores = stores.filter { $0.value.store != nil }
-      sweepLimit = max(16, 2 * stores.count)
+      sweepLimit = max(16, 2 * rows.count)
     }
-    stores[id] = WeakStore(store: store, position: position)
+    // A row replaced here is of a store that went away; until it is swept out it stays in
+    // `rows`, not watched (no one can read a store that is gone), so it is never compared.
+    stores[observed.id]?.observed.isWatched = false
+    stores[observed.id] = WeakStore(store: store, observed: observed)
+    rows.append(observed)
   }
 }
 
@@ -191,7 +260,7 @@ protocol _RowStoreCounting {
 }
 
 extension _RowStores: _RowStoreCounting {
-  var count: Int { stores.count }
+  var count: Int { rows.count }
 }
 
 extension IdentifiedArray {
@@ -203,5 +272,28 @@ extension IdentifiedArray {
     guard let found = _positions[id] else { return nil }
     position = found
     return elements[found]
+  }
+}
+
+/// What the screen of one row of a list observes: the row's store's observation, with where to
+/// find the row in the list.
+@MainActor
+@usableFromInline
+final class _ObservedRow<ID: Hashable, State>: _ObservedValue<State> {
+  /// The row's ID.
+  @usableFromInline let id: ID
+  /// Where the row was in the list when last looked for (a row rarely moves).
+  ///
+  /// Read and written for each watched row after every action, by single operations on a plain
+  /// integer that run no code of the app's (main-actor isolated), so no two accesses overlap:
+  /// its dynamic exclusivity check is switched off.
+  @usableFromInline @exclusivity(unchecked) var position: Int
+
+  @inlinable
+  init(of store: AnyObject, id: ID, position: Int, isEquatable: Bool) {
+    self.id = id
+    self.position = position
+    // Compared with the list's other rows (see `_RowStores.notifyChangedRows`), not on its own.
+    super.init(of: store, isEquatable: isEquatable) { false }
   }
 }

@@ -11,23 +11,27 @@ import Observation
 /// Observers registered through `withObservationTracking` (as SwiftUI's are) are notified once
 /// and then read again when they redraw. So once notified, an observation is not watched: it
 /// compares nothing and holds no value until the next read (see `_ObservedValue.read(_:)`).
+///
+/// An observation of a value whose type is known is an `_ObservedValue`, which also keeps the
+/// value read: one object per observed store, so that comparing it after an action reaches its
+/// flag and its value without going from one object to another.
 @MainActor
 @usableFromInline
-final class _StoreObservation: Observable {
-  private let registrar = ObservationRegistrar()
+class _StoreObservation: Observable {
+  private final let registrar = ObservationRegistrar()
   /// Whether an observer has read the value since the last notification.
   ///
   /// Read for every observed store after every action, so its dynamic exclusivity check is
   /// switched off: a plain flag, main-actor isolated, read and written by single operations that
   /// run no code of the app's, so no two accesses overlap.
-  @usableFromInline @exclusivity(unchecked) var isWatched = false
+  @usableFromInline @exclusivity(unchecked) final var isWatched = false
   /// The store whose value this is, held weakly: once it has gone away, the observation is
   /// compared no more and is dropped from its root's list.
-  private weak var store: AnyObject?
+  private final weak var store: AnyObject?
   /// Whether the observed value changed since it was read, forgetting the value read when it did.
   ///
   /// `nil` once the store has gone away. Made where the value's type is known.
-  private let valueChanged: @MainActor () -> Bool?
+  private final let valueChanged: @MainActor () -> Bool?
 
   @usableFromInline
   init(of store: AnyObject, valueChanged: @escaping @MainActor () -> Bool?) {
@@ -36,22 +40,22 @@ final class _StoreObservation: Observable {
   }
 
   /// Whether the store has gone away.
-  var isGone: Bool { store == nil }
+  @usableFromInline final var isGone: Bool { store == nil }
 
   /// What observers register on: one member standing for the whole observed value.
-  private var value: Void { () }
+  private final var value: Void { () }
   /// Formed once: forming a key path into a class at run time is not free.
   private static let valueKeyPath: KeyPath<_StoreObservation, Void> = \.value
 
   /// Registers interest (a read inside `withObservationTracking`).
   @usableFromInline
-  func registerAccess() {
+  final func registerAccess() {
     registrar.access(self, keyPath: Self.valueKeyPath)
   }
 
   /// Notifies the observers if they are watching and the value changed; returns `false` when
   /// it finds the store gone.
-  func notifyIfChanged() -> Bool {
+  final func notifyIfChanged() -> Bool {
     guard isWatched else { return true }
     guard let changed = valueChanged() else { return false }
     if changed { notify() }
@@ -60,7 +64,7 @@ final class _StoreObservation: Observable {
 
   /// Notifies the observers that the value changed.
   @usableFromInline
-  func notify() {
+  final func notify() {
     // Notified observers read again when they redraw; until then there is no one to tell.
     isWatched = false
     registrar.willSet(self, keyPath: Self.valueKeyPath)
@@ -72,23 +76,33 @@ final class _StoreObservation: Observable {
 /// observers read, kept while they watch when it can be compared.
 @MainActor
 @usableFromInline
-final class _ObservedValue<Value> {
-  @usableFromInline let observation: _StoreObservation
-  @usableFromInline let isEquatable: Bool
-  @usableFromInline var seen: Value?
+class _ObservedValue<Value>: _StoreObservation {
+  @usableFromInline final let isEquatable: Bool
+  /// The value the observers read, while they watch and it can be compared.
+  ///
+  /// Read for every watched store after every action, so its dynamic exclusivity check is
+  /// switched off. Every access is main-actor isolated and is a single read or write: a write
+  /// may release the value it replaces, and so run a deinit of a class the app's state holds,
+  /// but that code cannot name this property, and a read of a store it makes writes the new
+  /// value after the outer write has stored its own, so no two accesses overlap.
+  @usableFromInline @exclusivity(unchecked) final var seen: Value?
 
   @inlinable
-  init(observation: _StoreObservation, isEquatable: Bool) {
-    self.observation = observation
+  init(
+    of store: AnyObject,
+    isEquatable: Bool,
+    valueChanged: @escaping @MainActor () -> Bool?
+  ) {
     self.isEquatable = isEquatable
+    super.init(of: store, valueChanged: valueChanged)
   }
 
   /// Records that an observer read `value`, and registers its interest.
   @inlinable
-  func read(_ value: Value) {
-    observation.isWatched = true
+  final func read(_ value: Value) {
+    isWatched = true
     if isEquatable { seen = value }
-    observation.registerAccess()
+    registerAccess()
   }
 }
 
@@ -160,20 +174,19 @@ extension Store {
       observed.read(value)
       return
     }
-    // Both held weakly: the store holds what it observes (the value, then the observation),
-    // and the root's list holds the observation until it finds the store gone.
+    // Both held weakly: the store holds its observation, which the root's list holds until it
+    // finds the store gone.
     weak var weakObserved: _ObservedValue<Value>?
-    let observation = _StoreObservation(of: self) { [weak self] in
+    let made = _ObservedValue<Value>(of: self, isEquatable: isEqual != nil) { [weak self] in
       guard let self, let observed = weakObserved else { return nil }
       let now = read(self.core.currentState)
       if let isEqual, let seen = observed.seen, isEqual(seen, now) { return false }
       observed.seen = nil
       return true
     }
-    let made = _ObservedValue<Value>(observation: observation, isEquatable: isEqual != nil)
     weakObserved = made
     observed = made
-    core.observers.add(made.observation)
+    core.observers.add(made)
     made.read(value)
   }
 }

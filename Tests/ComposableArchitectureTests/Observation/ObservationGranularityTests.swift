@@ -163,6 +163,37 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["opaque"])
   }
 
+  /// Rows whose state is not `Equatable` are no exception: every action notifies every row
+  /// screen that is watching.
+  @Test func rowsWhoseStateIsNotEquatableAreInvalidatedByEveryAction() {
+    let store = Store(initialState: OpaqueList.State()) { OpaqueList() }
+    let screens = Screens()
+    let rows = Array(store.scope(state: \.rows, action: \.rows))
+    for (n, row) in rows.enumerated() { screens.observe(row, as: "row \(n)") }
+
+    rows[1].send(.nothing)
+    #expect(screens.invalidated.sorted() == ["row 0", "row 1", "row 2"])
+  }
+
+  /// Code generic over the rows' state cannot see their `==`; the store finds it, and compares
+  /// rows with it all the same.
+  @Test func rowsScopedWhereTheirEqualityIsNotVisibleAreComparedWithIt() {
+    func rowStores<State, Action: CasePathable, ID: Hashable & Sendable, RowState, RowAction>(
+      _ store: Store<State, Action>,
+      state: KeyPath<State, IdentifiedArray<ID, RowState>>,
+      action: CaseKeyPath<Action, IdentifiedAction<ID, RowAction>>
+    ) -> [Store<RowState, RowAction>] {
+      Array(store.scope(state: state, action: action))
+    }
+    let store = outline(rows: 3)
+    let screens = Screens()
+    let rows = rowStores(store, state: \.rows, action: \.rows)
+    for (n, row) in rows.enumerated() { screens.observe(row, as: "row \(n)") }
+
+    rows[2].send(.nameChanged("changed"))
+    #expect(screens.invalidated == ["row 2"])
+  }
+
   /// The comparison is the state type's own `==`: a field that `==` leaves out is, for the
   /// store, no change.
   @Test func theStateTypesOwnEqualityDecidesWhatIsAChange() {
@@ -284,6 +315,31 @@ struct Opaque: Reducer {
   struct State { var count = 0 }
   enum Action { case nothing }
   func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+}
+
+/// A list of features whose state is not `Equatable`.
+struct OpaqueList: Reducer {
+  struct Row: Reducer {
+    struct State: Identifiable { let id: Int }
+    enum Action { case nothing }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> { .none }
+  }
+  struct State {
+    var rows = IdentifiedArray(uniqueElements: (0..<3).map { Row.State(id: $0) })
+  }
+  enum Action: CasePathable {
+    case rows(IdentifiedAction<Int, Row.Action>)
+    struct AllCasePaths: Sendable {
+      let rows = AnyCasePath<Action, IdentifiedAction<Int, Row.Action>>(
+        embed: { .rows($0) },
+        extract: { if case .rows(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  var body: some ReducerOf<Self> {
+    EmptyReducer().forEach(\.rows, action: \.rows) { Row() }
+  }
 }
 
 /// A feature whose state's `==` leaves a field out.
