@@ -58,6 +58,9 @@ public struct Screen {
     case link(String)
     /// A row of a list (see ``Screen/onDelete``).
     case row(String)
+    /// A stepper bound to a number (SwiftUI's `Stepper(value: $number)`): its label, the value
+    /// it shows, and the binding's setter, which − and + call with one less or one more.
+    case stepper(String, value: Int, set: @MainActor (Int) -> Void)
   }
 
   /// A screen presented modally over another, with what swiping it away does.
@@ -118,6 +121,7 @@ public struct Screen {
     items.compactMap {
       switch $0 {
       case .text(let text), .row(let text): text
+      case .stepper(let label, let value, _): "\(label): \(value)"
       case .button, .link: nil
       }
     }
@@ -139,6 +143,17 @@ public struct Screen {
     return nil
   }
 
+  /// The stepper labelled `label`, with the value it shows and the binding's setter.
+  ///
+  /// - Parameter label: The stepper's label as shown.
+  /// - Returns: The stepper, or `nil` when this screen shows no such stepper.
+  public func stepper(_ label: String) -> (value: Int, set: @MainActor (Int) -> Void)? {
+    for item in items {
+      if case .stepper(label, let value, let set) = item { return (value, set) }
+    }
+    return nil
+  }
+
   /// Whether the screen shows a link titled `title`.
   public func hasLink(_ title: String) -> Bool {
     items.contains { if case .link(title) = $0 { true } else { false } }
@@ -155,6 +170,7 @@ public struct Screen {
         lines.append(isEnabled ? "[\(title)]" : "[\(title)] (disabled)")
       case .link(let title): lines.append("> \(title)")
       case .row(let text): lines.append("- \(text)")
+      case .stepper(let label, let value, _): lines.append("\(label): [-] \(value) [+]")
       }
     }
     if let sheet {

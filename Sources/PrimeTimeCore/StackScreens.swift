@@ -95,23 +95,26 @@ extension Screen {
     )
   }
 
-  /// A number fact screen: the number, the fact once fetched, and "Get fact".
+  /// A number fact screen: a stepper bound to the number, the fact once fetched, and "Get fact".
   ///
   /// - Parameters:
   ///   - number: The number.
   ///   - fact: The fact, once fetched.
+  ///   - setNumber: The number's binding's setter, which the stepper calls.
   ///   - getFact: What "Get fact" does.
   /// - Returns: The screen.
   public static func numberFact(
     number: Int,
     fact: String?,
+    setNumber: @escaping @MainActor (Int) -> Void,
     getFact: @escaping @MainActor () -> Void
   ) -> Screen {
     Screen(
       title: "Number fact",
-      items: [.text("\(number)")] + (fact.map { [.text($0)] } ?? []) + [
-        .button("Get fact", isEnabled: true, action: getFact)
-      ]
+      items: [.stepper("Number", value: number, set: setNumber)] + (fact.map { [.text($0)] } ?? [])
+        + [
+          .button("Get fact", isEnabled: true, action: getFact)
+        ]
     )
   }
 

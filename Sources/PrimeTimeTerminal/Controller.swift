@@ -216,8 +216,16 @@ public final class Controller {
       return alert.buttons.first { matches($0.title) }.map { ($0.title, true, $0.action) }
     }
     for item in screen.topmost.items {
-      if case .button(let title, let isEnabled, let action) = item, matches(title) {
+      switch item {
+      case .button(let title, let isEnabled, let action) where matches(title):
         return (title, isEnabled, action)
+      // A stepper's − and + write one less or one more through its binding.
+      case .stepper(let label, let value, let set) where matches("+"):
+        return ("\(label) +", true, { set(value + 1) })
+      case .stepper(let label, let value, let set) where matches("-"):
+        return ("\(label) -", true, { set(value - 1) })
+      default:
+        continue
       }
     }
     return nil

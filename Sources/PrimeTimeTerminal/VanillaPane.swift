@@ -141,6 +141,10 @@ public final class VanillaPane: AppPane {
       awaitedFacts.removeAll { !isAwaited($0) }
       awaitedFacts.append(model)
     }
+    if tab == .stack, title.hasPrefix("Number "), case .numberFact(let model) = root.path.last {
+      // A new number drops the answer to the request for the old one: nothing more to wait for.
+      awaitedFacts.removeAll { $0 === model }
+    }
   }
 
   public func noteChanges() {
@@ -290,6 +294,8 @@ public final class VanillaPane: AppPane {
     case (.stack, "Start timer"), (.stack, "Stop timer"): "CounterModel.toggleTimerButtonTapped()"
     case (.stack, "Load and go to counter"): "CounterModel.loadAndGoToCounterButtonTapped()"
     case (.stack, "Get fact"): "NumberFactModel.factButtonTapped()"
+    case (.stack, "Number +"), (.stack, "Number -"):
+      "NumberFactModel.number = (the stepper's binding)"
     case (.stack, _): "RootModel.pushCounter()"
     }
   }

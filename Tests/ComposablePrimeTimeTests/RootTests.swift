@@ -297,6 +297,43 @@ struct RootTests {
     }
   }
 
+  /// The stepper's binding writes the number through a binding action; a new number clears
+  /// the fact about the old one.
+  @Test func numberFactStepperClearsTheFact() async {
+    let store = TestStore(
+      initialState: RootFeature.State(
+        path: [.numberFact(NumberFactFeature.State(number: 7, fact: "7 is a good number."))]
+      )
+    ) {
+      RootFeature()
+    }
+    await store.send(\.path[id: 0].numberFact.binding.number, 8) {
+      modify(&$0.path[id: 0], case: \.numberFact) {
+        $0.number = 8
+        $0.fact = nil
+      }
+    }
+  }
+
+  /// A request still in flight when the number changes is cancelled: its answer was about the
+  /// old number, and nothing arrives (the test store would report an unreceived action).
+  @Test func numberFactStepperDropsTheAnswerForTheOldNumber() async {
+    let (answers, answer) = AsyncStream.makeStream(of: String.self)
+    let store = TestStore(
+      initialState: RootFeature.State(path: [.numberFact(NumberFactFeature.State(number: 7))])
+    ) {
+      RootFeature()
+    } withDependencies: {
+      $0.numberFact.fetch = { _ in await answers.first { _ in true } ?? "" }
+    }
+    await store.send(.path(.element(id: 0, action: .numberFact(.factButtonTapped))))
+    await store.send(\.path[id: 0].numberFact.binding.number, 8) {
+      modify(&$0.path[id: 0], case: \.numberFact) { $0.number = 8 }
+    }
+    answer.yield("7 is a good number.")
+    answer.finish()
+  }
+
   @Test func primeNumber() {
     #expect(PrimeNumberFeature.State(number: 7).isPrime)
     #expect(PrimeNumberFeature.State(number: 7).primeIndex == 4)

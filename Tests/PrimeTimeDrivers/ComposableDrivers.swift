@@ -125,6 +125,9 @@ public final class ComposableStackDriver: StackDriver {
     case .getFact(let index):
       guard let id = id(index), path[id: id, case: \.numberFact] != nil else { return nil }
       return .path(.element(id: id, action: .numberFact(.factButtonTapped)))
+    case .setNumber(let index, let number):
+      guard let id = id(index), path[id: id, case: \.numberFact] != nil else { return nil }
+      return .path(.element(id: id, action: .numberFact(.binding(.set(\.number, number)))))
     case .advance: return nil
     }
   }

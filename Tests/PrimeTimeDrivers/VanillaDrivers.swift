@@ -90,6 +90,10 @@ public final class VanillaStackDriver: StackDriver {
       guard root.path.indices.contains(index), case .numberFact(let model) = root.path[index]
       else { return }
       await model.factButtonTapped().value
+    case .setNumber(let index, let number):
+      guard root.path.indices.contains(index), case .numberFact(let model) = root.path[index]
+      else { return }
+      model.number = number
     case .advance(let seconds): await clock.advance(by: .seconds(seconds))
     }
   }

@@ -194,5 +194,10 @@ public enum Scenarios {
         sum: 0
       )
     ),
+    StackScenario(
+      "number fact stepper",
+      intents: [.pushNumberFact(7), .getFact(0), .setNumber(0, to: 8)],
+      expected: StackSnapshot(elements: [.numberFact(number: 8, fact: nil)], sum: 0)
+    ),
   ]
 }

@@ -135,6 +135,8 @@ public enum StackIntent: Equatable, Sendable {
   case toggleTimer(Int)
   case loadAndGo(Int)
   case getFact(Int)
+  /// The number fact screen's stepper at `index` writes `number` through its binding.
+  case setNumber(Int, to: Int)
   /// Time passes on the test clock.
   case advance(seconds: Int)
 }

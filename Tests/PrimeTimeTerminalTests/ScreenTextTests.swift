@@ -193,8 +193,8 @@ struct ScreenTextTests {
       on: .stack,
       [
         "# Navigation stack", "Sum: 5", "- Counter 2", "- Counter 3", "- Number fact 3",
-        "[Counter]", "[Number fact]", "[Prime number]", "on top:", "  # Number fact", "  3",
-        "  3 is the 2nd prime.", "  [Get fact]",
+        "[Counter]", "[Number fact]", "[Prime number]", "on top:", "  # Number fact",
+        "  Number: [-] 3 [+]", "  3 is the 2nd prime.", "  [Get fact]",
       ]
     )
     _ = controller.handle(.character("b"))
@@ -206,6 +206,25 @@ struct ScreenTextTests {
       [
         "# Navigation stack", "Sum: 2", "- Counter 2", "- Prime number 2", "[Counter]",
         "[Number fact]", "[Prime number]", "on top:", "  # Prime number", "  2 is the 1st prime",
+      ]
+    )
+  }
+
+  /// On a number fact screen, + and − are its stepper's: the number changes through the
+  /// stepper's binding, and the fact about the old number goes.
+  @Test(arguments: Design.allCases) func theNumberFactStepper(_ design: Design) async throws {
+    let directory = try TemporaryDirectory()
+    let (controller, _, _) = makeController(directory, design: design)
+    for key: Character in ["3", "f", "a", "+"] {
+      _ = controller.handle(.character(key))
+      #expect(await waitUntilIdle(controller))
+    }
+    expectBoth(
+      controller,
+      on: .stack,
+      [
+        "# Navigation stack", "Sum: 0", "- Number fact 1", "[Counter]", "[Number fact]",
+        "[Prime number]", "on top:", "  # Number fact", "  Number: [-] 1 [+]", "  [Get fact]",
       ]
     )
   }

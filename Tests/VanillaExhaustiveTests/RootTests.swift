@@ -419,6 +419,61 @@ struct RootTests {
     }
   }
 
+  /// The stepper's binding writes the number straight to the model; a new number clears the
+  /// fact about the old one, and the harness sees both changes.
+  @Test func numberFactStepperClearsTheFact() async {
+    let clock = TestClock()
+    let harness = makeHarness(clock)
+    var fact: NumberFactModel?
+    harness.send {
+      fact = harness.model.pushNumberFact(number: 7)
+    } assert: {
+      $0.path = [.numberFact(NumberFactModel(number: 7, fetchFact: Fixtures.numberFact))]
+    }
+    await harness.send {
+      await fact?.factButtonTapped().value
+    } assert: {
+      if case .numberFact(let model) = $0.path[0] { model.fact = "7 is a good number." }
+    }
+    harness.send {
+      fact?.number = 8
+    } assert: {
+      if case .numberFact(let model) = $0.path[0] {
+        model.number = 8
+        model.fact = nil
+      }
+    }
+  }
+
+  /// A request still in flight when the number changes was about the old number: when its
+  /// answer arrives, nothing changes.
+  @Test func numberFactStepperDropsTheAnswerForTheOldNumber() async {
+    Fixtures.failOnUnwiredCallbacks()
+    let clock = TestClock()
+    let (answers, answer) = AsyncStream.makeStream(of: String.self)
+    let fetchFact: @Sendable (Int) async -> String = { _ in await answers.first { _ in true } ?? ""
+    }
+    let harness = ExhaustiveHarness(RootModel(clock: clock, fetchFact: fetchFact), clocks: [clock])
+    var fact: NumberFactModel?
+    harness.send {
+      fact = harness.model.pushNumberFact(number: 7)
+    } assert: {
+      $0.path = [.numberFact(NumberFactModel(number: 7, fetchFact: fetchFact))]
+    }
+    var request: Task<Void, Never>?
+    harness.send {
+      request = fact?.factButtonTapped()
+      fact?.number = 8
+    } assert: {
+      if case .numberFact(let model) = $0.path[0] { model.number = 8 }
+    }
+    answer.yield("7 is a good number.")
+    answer.finish()
+    await harness.send {
+      await request?.value
+    }
+  }
+
   @Test func primeNumber() {
     let clock = TestClock()
     let harness = makeHarness(clock)

@@ -204,6 +204,31 @@ struct RootTests {
     #expect(fact.fact == "7 is a good number.")
   }
 
+  /// The stepper's binding writes the number straight to the model; a new number clears the
+  /// fact about the old one.
+  @Test func numberFactStepperClearsTheFact() async {
+    let root = makeRoot()
+    let fact = root.pushNumberFact(number: 7)
+    await fact.factButtonTapped().value
+    fact.number = 8
+    #expect(fact.number == 8)
+    #expect(fact.fact == nil)
+  }
+
+  /// A request still in flight when the number changes was about the old number: its answer is
+  /// dropped.
+  @Test func numberFactStepperDropsTheAnswerForTheOldNumber() async {
+    let (answers, answer) = AsyncStream.makeStream(of: String.self)
+    let fact = NumberFactModel(number: 7) { _ in await answers.first { _ in true } ?? "" }
+    let request = fact.factButtonTapped()
+    fact.number = 8
+    answer.yield("7 is a good number.")
+    answer.finish()
+    await request.value
+    #expect(fact.number == 8)
+    #expect(fact.fact == nil)
+  }
+
   @Test func primeNumber() {
     let root = makeRoot()
     let prime = root.pushPrimeNumber(number: 7)

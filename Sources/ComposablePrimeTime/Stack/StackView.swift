@@ -76,9 +76,15 @@ public struct StackView {
         }
       )
     case .numberFact(let fact):
-      return .numberFact(number: fact.number, fact: fact.fact) {
-        store.send(.path(.element(id: id, action: .numberFact(.factButtonTapped))))
-      }
+      return .numberFact(
+        number: fact.number,
+        fact: fact.fact,
+        setNumber: { number in
+          // The stepper's binding: its write is an action, which the feature's reducer applies.
+          store.send(.path(.element(id: id, action: .numberFact(.binding(.set(\.number, number))))))
+        },
+        getFact: { store.send(.path(.element(id: id, action: .numberFact(.factButtonTapped)))) }
+      )
     case .primeNumber(let prime):
       return .primeNumber(number: prime.number, primeIndex: prime.primeIndex)
     }

@@ -1,19 +1,35 @@
 import Observation
 
-/// A number fact screen on the navigation stack.
+/// A number fact screen on the navigation stack, with a stepper bound to the number.
 ///
 /// ```swift
 /// let model = NumberFactModel(number: 7, fetchFact: { "\($0) is the 4th prime." })
 /// await model.factButtonTapped().value
-/// model.fact  // "7 is the 4th prime."
+/// model.fact    // "7 is the 4th prime."
+/// model.number = 8  // the stepper's +, through `$model.number`
+/// model.fact    // nil
 /// ```
+///
+/// The stepper writes the number through a binding straight to the property; what a write
+/// means is said where the property is: a fact is about one number, so a new number clears it
+/// and drops the answer to a request still in flight for the old one.
 @MainActor
 @Observable
 public final class NumberFactModel {
-  /// The number.
-  public var number: Int
+  /// The number, which the screen's stepper is bound to.
+  public var number: Int {
+    didSet {
+      guard number != oldValue else { return }
+      fact = nil
+      numberChanges += 1
+    }
+  }
   /// The fact, once fetched.
   public var fact: String?
+
+  /// How many times the number changed: a request made before the last change was for another
+  /// number, and its answer is dropped.
+  @ObservationIgnored private var numberChanges = 0
 
   @ObservationIgnored private let fetchFact: @Sendable (Int) async -> String
 
@@ -32,8 +48,10 @@ public final class NumberFactModel {
   /// - Returns: The request, which a test can await.
   @discardableResult
   public func factButtonTapped() -> Task<Void, Never> {
-    Task { [fetchFact, number] in
-      self.fact = await fetchFact(number)
+    Task { [fetchFact, number, numberChanges] in
+      let fact = await fetchFact(number)
+      guard numberChanges == self.numberChanges else { return }
+      self.fact = fact
     }
   }
 }

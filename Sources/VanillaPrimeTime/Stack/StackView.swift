@@ -63,7 +63,13 @@ public struct StackView {
         showPrimeNumber: { root.pushPrimeNumber(number: counter.count) }
       )
     case .numberFact(let fact):
-      return .numberFact(number: fact.number, fact: fact.fact) { fact.factButtonTapped() }
+      return .numberFact(
+        number: fact.number,
+        fact: fact.fact,
+        // The stepper's binding (`$fact.number`): its write is the property's.
+        setNumber: { fact.number = $0 },
+        getFact: { fact.factButtonTapped() }
+      )
     case .primeNumber(let prime):
       return .primeNumber(number: prime.number, primeIndex: prime.primeIndex)
     }
