@@ -316,7 +316,7 @@ struct RootTests {
   }
 
   /// A request still in flight when the number changes is cancelled: its answer was about the
-  /// old number, and nothing arrives (the test store would report an unreceived action).
+  /// old number, and nothing arrives (had it run on, the test store would report it running).
   @Test func numberFactStepperDropsTheAnswerForTheOldNumber() async {
     let (answers, answer) = AsyncStream.makeStream(of: String.self)
     let store = TestStore(
