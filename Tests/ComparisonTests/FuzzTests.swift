@@ -155,7 +155,7 @@ struct FuzzTests {
   static func stackCandidates(_ snapshot: StackSnapshot, _ rng: inout SplitMix64) -> StackIntent {
     let size = snapshot.elements.count
     let index = Int.random(in: 0...max(size, 1), using: &rng)  // sometimes out of range
-    switch Int.random(in: 0..<11, using: &rng) {
+    switch Int.random(in: 0..<12, using: &rng) {
     case 0:
       return .pushCounter(
         Int.random(in: 0...3, using: &rng) == 0 ? 98 : Int.random(in: 0...5, using: &rng)
@@ -168,6 +168,7 @@ struct FuzzTests {
     case 6, 7: return .toggleTimer(index)
     case 8: return .loadAndGo(index)
     case 9: return .getFact(index)
+    case 10: return .setNumber(index, to: Int.random(in: 0...20, using: &rng))
     default: return .advance(seconds: Int.random(in: 1...3, using: &rng))
     }
   }
