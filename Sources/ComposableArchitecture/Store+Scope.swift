@@ -49,11 +49,12 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, ChildState>,
     embed: @escaping (ChildAction) -> Action
   ) -> Store<ChildState, ChildAction> {
-    Store<ChildState, ChildAction>(
+    let path = _ResolvedReadPath(state)
+    return Store<ChildState, ChildAction>(
       core: .scoped(
         // The child keeps its parent alive (a child store may outlive every other reference to
         // the parent); the parent's cache holds children weakly, so there is no cycle.
-        state: { self.core.currentState[keyPath: state] },
+        state: { path.get(self.core.currentState) },
         observers: core.observers,
         send: { childAction in self.send(embed(childAction)) }
       )
@@ -339,6 +340,25 @@ extension Store {
 @MainActor
 @usableFromInline
 final class _LastSeen<Value> {
-  @usableFromInline var value: Value
+  /// The state, written by each read of the child's state that finds it, and read by every one.
+  ///
+  /// Read and written on every read of a row's state, so its dynamic exclusivity check is
+  /// switched off. Every access is main-actor isolated and is a single read or write; a write
+  /// may release the value it replaces, and so run a deinit of a class the app's state holds,
+  /// but that code cannot name this property, so no two accesses overlap.
+  @usableFromInline @exclusivity(unchecked) var value: Value
   @usableFromInline init(_ value: Value) { self.value = value }
+}
+
+/// Where a row was in its list when its store last read it, so that the next read finds it
+/// without hashing its ID when it has not moved.
+@MainActor
+@usableFromInline
+final class _PositionHint {
+  /// Read and written on every read of the row's state, by single operations on a plain
+  /// integer (an `inout` use spans a lookup that compares IDs with the app's `==`, which cannot
+  /// name this property), main-actor isolated, so no two accesses overlap: its dynamic
+  /// exclusivity check is switched off.
+  @usableFromInline @exclusivity(unchecked) var position: Int
+  @usableFromInline init(_ position: Int) { self.position = position }
 }

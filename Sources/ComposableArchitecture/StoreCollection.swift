@@ -127,21 +127,27 @@ extension _StoreCollection: @MainActor RandomAccessCollection {
   public subscript(position: Int) -> Store<State, Action> {
     let id = rows.ids[position]
     if let row = cache.stores[id]?.store { return row }
+    return makeRow(id: id, at: position)
+  }
+
+  /// Makes the store of the row at `position`, the first time a screen asks for it.
+  ///
+  /// Kept out of the subscript, so that the subscript stays small enough to be inlined where
+  /// the rows are drawn.
+  @inlinable @inline(never)
+  func makeRow(id: ID, at position: Int) -> Store<State, Action> {
+    let hint = _PositionHint(position)
     let row: Store<State, Action> = store._childKeepingItsLastState(
       rows[position],
-      read: { $0[id: id] },
+      read: { $0.element(id: id, near: &hint.position) },
       embed: { .element(id: id, action: $0) }
     )
-    // The row's observation is compared with the others of this list (see `observeRows`),
-    // not on its own.
-    let observed = _ObservedRow<ID, State>(
-      of: row,
-      id: id,
-      position: position,
-      isEquatable: cache.isEquatable
-    )
+    // Compared with the list's other rows (see `_RowStores.notifyChangedRows`), not on its own;
+    // what its screen read is kept in its slot there.
+    let observed = _ObservedValue<State>(of: row, isEquatable: cache.isEquatable) { false }
+    observed.recordRead = { [weak cache] value, slot in cache?.read(value, inSlot: slot) }
     row.observation = observed
-    cache.remember(row, observed: observed)
+    cache.remember(row, observed: observed, id: id, at: position)
     return row
   }
 }
@@ -156,24 +162,51 @@ final class _RowStores<ID: Hashable, State, Action> {
   final class WeakStore {
     @usableFromInline weak var store: Store<State, Action>?
     /// What the row's screen observes (the store's own observation).
-    @usableFromInline let observed: _ObservedRow<ID, State>
+    @usableFromInline let observed: _ObservedValue<State>
     @usableFromInline
-    init(store: Store<State, Action>, observed: _ObservedRow<ID, State>) {
+    init(store: Store<State, Action>, observed: _ObservedValue<State>) {
       self.store = store
+      self.observed = observed
+    }
+  }
+
+  /// What the comparison after an action reads of one row, kept side by side with the other
+  /// rows' so that the walk reads one array.
+  @usableFromInline
+  struct Slot {
+    /// The row's ID.
+    @usableFromInline let id: ID
+    /// Where the row was in the list when last looked for (a row rarely moves).
+    @usableFromInline var position: Int
+    /// Whether the row's screen has read its state since it was last notified.
+    @usableFromInline var isWatched = false
+    /// What the row's screen read, while it watches and the state can be compared.
+    @usableFromInline var seen: State?
+    /// The row's observation, which notifies its screen.
+    @usableFromInline let observed: _ObservedValue<State>
+
+    @usableFromInline
+    init(id: ID, position: Int, observed: _ObservedValue<State>) {
+      self.id = id
+      self.position = position
       self.observed = observed
     }
   }
 
   /// The rows' stores by ID, to find a row's store.
   @usableFromInline var stores: [ID: WeakStore] = [:]
-  /// The rows' observations in the order their stores were made, compared after each action.
+  /// One slot per row store made, in the order they were made; a row's observation knows its
+  /// slot (``_ObservedValue/slot``).
   ///
-  /// Each holds all that the comparison reads of its row, so that walking them visits one
-  /// object per row; holding one keeps no store alive (it refers to its store weakly).
-  @usableFromInline var rows: ContiguousArray<_ObservedRow<ID, State>> = []
+  /// Read for every row after every action, so its dynamic exclusivity check is switched off.
+  /// Every access is main-actor isolated and touches one field of one slot; none is held across
+  /// a call that can run the app's code (the walk copies what it passes to the app's `==`, and
+  /// looks a slot up again after each notification), so no two accesses overlap. Only a sweep
+  /// moves slots, and it renumbers every observation.
+  @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
   /// What a screen drawing the list observes: the rows' IDs, in order.
   @usableFromInline var idsObservation: _ObservedValue<[ID]>?
-  /// How many entries may be held before those of stores that went away are swept out.
+  /// How many slots may be held before those of stores that went away are swept out.
   @usableFromInline var sweepLimit = 16
 
   /// Whether a row's state has an `==`, so that a row keeps what its screen read.
@@ -214,35 +247,61 @@ final class _RowStores<ID: Hashable, State, Action> {
     of store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>,
     isEqual: (State, State) -> Bool
   ) {
-    var list: IdentifiedArray<ID, State>?
-    // A copy: a screen told of a change may read a new row's store, which adds to `rows`.
-    for row in rows {
-      guard row.isWatched else { continue }
-      if list == nil { list = store.withState { $0 } }
+    // The list is read once, and only when a row is watched.
+    guard var index = slots.firstIndex(where: \.isWatched) else { return }
+    let list = store.withState { $0 }
+    // By index, checked on each turn: a screen told of a change may read a row's store for the
+    // first time, which adds a slot (or sweeps the slots, which renumbers them).
+    while index < slots.count {
+      defer { index += 1 }
+      guard slots[index].isWatched else { continue }
+      let seenAt = slots[index].position
+      var position = seenAt
       // A row removed from the list keeps its last state: no change to show.
-      guard let now = list?.element(id: row.id, near: &row.position) else { continue }
-      if let seen = row.seen, isEqual(seen, now) { continue }
-      row.seen = nil
+      guard let now = list.element(id: slots[index].id, near: &position) else { continue }
+      if position != seenAt { slots[index].position = position }
+      if let seen = slots[index].seen, isEqual(seen, now) { continue }
+      slots[index].seen = nil
+      slots[index].isWatched = false
+      let observed = slots[index].observed
       // A store that went away has no screen left to tell.
-      guard !row.isGone else { continue }
-      row.notify()
+      guard !observed.isGone else { continue }
+      observed.notify()
     }
   }
 
   @inlinable
-  func remember(_ store: Store<State, Action>, observed: _ObservedRow<ID, State>) {
-    if rows.count >= sweepLimit {
-      // Rows come and go: the entries of stores that went away are dropped here, and the limit
+  func remember(
+    _ store: Store<State, Action>,
+    observed: _ObservedValue<State>,
+    id: ID,
+    at position: Int
+  ) {
+    if slots.count >= sweepLimit {
+      // Rows come and go: the slots of stores that went away are dropped here, and the limit
       // doubles past what is left, so a long list costs amortized constant time per row.
-      rows.removeAll { $0.isGone }
+      slots.removeAll { $0.observed.isGone }
+      for index in slots.indices { slots[index].observed.slot = index }
       stores = stores.filter { $0.value.store != nil }
-      sweepLimit = max(16, 2 * rows.count)
+      sweepLimit = max(16, 2 * slots.count)
     }
-    // A row replaced here is of a store that went away; until it is swept out it stays in
-    // `rows`, not watched (no one can read a store that is gone), so it is never compared.
-    stores[observed.id]?.observed.isWatched = false
-    stores[observed.id] = WeakStore(store: store, observed: observed)
-    rows.append(observed)
+    // A row replaced here is of a store that went away; until it is swept out its slot stays,
+    // not watched (no one can read a store that is gone), so it is never compared.
+    if let old = stores[id]?.observed, slots.indices.contains(old.slot) {
+      slots[old.slot].isWatched = false
+      slots[old.slot].seen = nil
+    }
+    stores[id] = WeakStore(store: store, observed: observed)
+    observed.slot = slots.count
+    slots.append(Slot(id: id, position: position, observed: observed))
+  }
+
+  /// Records that the screen of the row in `slot` read `value`.
+  @inlinable
+  func read(_ value: State, inSlot slot: Int) {
+    guard slots.indices.contains(slot) else { return }
+    slots[slot].isWatched = true
+    if isEquatable { slots[slot].seen = value }
   }
 }
 
@@ -260,7 +319,7 @@ protocol _RowStoreCounting {
 }
 
 extension _RowStores: _RowStoreCounting {
-  var count: Int { rows.count }
+  var count: Int { slots.count }
 }
 
 extension IdentifiedArray {
@@ -272,28 +331,5 @@ extension IdentifiedArray {
     guard let found = _positions[id] else { return nil }
     position = found
     return elements[found]
-  }
-}
-
-/// What the screen of one row of a list observes: the row's store's observation, with where to
-/// find the row in the list.
-@MainActor
-@usableFromInline
-final class _ObservedRow<ID: Hashable, State>: _ObservedValue<State> {
-  /// The row's ID.
-  @usableFromInline let id: ID
-  /// Where the row was in the list when last looked for (a row rarely moves).
-  ///
-  /// Read and written for each watched row after every action, by single operations on a plain
-  /// integer that run no code of the app's (main-actor isolated), so no two accesses overlap:
-  /// its dynamic exclusivity check is switched off.
-  @usableFromInline @exclusivity(unchecked) var position: Int
-
-  @inlinable
-  init(of store: AnyObject, id: ID, position: Int, isEquatable: Bool) {
-    self.id = id
-    self.position = position
-    // Compared with the list's other rows (see `_RowStores.notifyChangedRows`), not on its own.
-    super.init(of: store, isEquatable: isEquatable) { false }
   }
 }

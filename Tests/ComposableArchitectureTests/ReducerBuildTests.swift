@@ -144,6 +144,32 @@ struct ReducerBuildTests {
     }
   }
 
+  /// A child store reads its state by offset through stored properties and through the key path
+  /// otherwise; every shape reads what the key path reads, after every change.
+  @Test func aChildStoreReadsEveryShapeOfPathAsItsKeyPathDoes() {
+    #expect(_ResolvedReadPath(\Shapes.State.inner.counter).offset != nil)
+    #expect(_ResolvedReadPath(\Shapes.State.mirrored).offset == nil)
+    #expect(_ResolvedReadPath(\Shapes.State.counters[1]).offset == nil)
+    #expect(_ResolvedReadPath(\Shapes.State.box.counter).offset == nil)
+    let store = Store(initialState: Shapes.State()) { Shapes() }
+    let children = [
+      store.scope(state: \.stored, action: \.stored),
+      store.scope(state: \.inner.counter, action: \.nested),
+      store.scope(state: \.counters[1], action: \.element),
+      store.scope(state: \.mirrored, action: \.computed),
+      store.scope(state: \.box.counter, action: \.boxed),
+    ]
+    for (n, child) in children.enumerated() {
+      child.send(.setCount(10 + n))
+      let state = store.state
+      let expected = [
+        state.stored, state.inner.counter, state.counters[1], state.mirrored, state.box.counter,
+      ]
+      #expect(children.map(\.state) == expected)
+      #expect(expected[n].count == 10 + n)
+    }
+  }
+
   /// Not matched: a feature that writes both a `body` and its own `reduce(into:action:)`.
   ///
   /// The Composable Architecture runs the feature's own `reduce` wherever it runs the feature

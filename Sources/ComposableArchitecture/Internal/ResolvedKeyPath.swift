@@ -83,3 +83,29 @@ struct _ResolvedKeyPath<Root, Value>: _WritablePath {
     }
   }
 }
+
+/// A key path that a child store reads its state through, resolved once, when the store is
+/// made: by its byte offset when it names stored properties of a struct all the way down (see
+/// ``_ResolvedKeyPath``), else through the key path.
+@usableFromInline
+struct _ResolvedReadPath<Root, Value> {
+  @usableFromInline let keyPath: KeyPath<Root, Value>
+  @usableFromInline let offset: Int?
+
+  @inlinable
+  init(_ keyPath: KeyPath<Root, Value>) {
+    self.keyPath = keyPath
+    self.offset = MemoryLayout<Root>.offset(of: keyPath)
+  }
+
+  /// The part of `root` the path names.
+  @inlinable
+  func get(_ root: Root) -> Value {
+    guard let offset else { return root[keyPath: keyPath] }
+    // Safe for the reasons given in `_ResolvedKeyPath.modify`; the part is only copied out,
+    // while `root` is held for the call.
+    return withUnsafePointer(to: root) { pointer in
+      UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
+    }
+  }
+}

@@ -76,7 +76,7 @@ class _StoreObservation: Observable {
 /// observers read, kept while they watch when it can be compared.
 @MainActor
 @usableFromInline
-class _ObservedValue<Value>: _StoreObservation {
+final class _ObservedValue<Value>: _StoreObservation {
   @usableFromInline final let isEquatable: Bool
   /// The value the observers read, while they watch and it can be compared.
   ///
@@ -97,11 +97,21 @@ class _ObservedValue<Value>: _StoreObservation {
     super.init(of: store, valueChanged: valueChanged)
   }
 
+  /// For the store of a row of a list: what records a read in the row's slot of its list's
+  /// ``_RowStores``, which keeps what the rows' screens read side by side; `nil` for any other.
+  @usableFromInline final var recordRead: (@MainActor (Value, Int) -> Void)?
+  /// For the store of a row of a list: where its slot is.
+  @usableFromInline final var slot = 0
+
   /// Records that an observer read `value`, and registers its interest.
   @inlinable
   final func read(_ value: Value) {
-    isWatched = true
-    if isEquatable { seen = value }
+    if let recordRead {
+      recordRead(value, slot)
+    } else {
+      isWatched = true
+      if isEquatable { seen = value }
+    }
     registerAccess()
   }
 }

@@ -163,6 +163,41 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["opaque"])
   }
 
+  /// A screen told of a change may draw rows whose stores did not exist yet, while the rows
+  /// are being compared (making enough of them sweeps the row table): each new row is observed
+  /// from then on, and the rows compared before and after it are told of their own changes.
+  @Test func rowsFirstDrawnWhileRowsAreComparedAreObservedToo() {
+    let store = outline(rows: 40)
+    let screens = Screens()
+    // The collection itself, whose rows' stores are made as they are drawn.
+    let drawn = DrawnRows(store.scope(state: \.rows, action: \.rows), on: screens)
+    // Rows drawn once and scrolled away: their stores are gone, and a sweep moves the others.
+    for n in 20..<30 { _ = drawn.collection[n].state }
+    for n in 0..<3 { drawn.draw(n) }
+    withObservationTracking {
+      _ = drawn.collection[1].state
+    } onChange: {
+      MainActor.assumeIsolated {
+        for n in 3..<40 { drawn.draw(n) }
+      }
+    }
+    let collection = drawn.collection
+
+    collection[1].send(.nameChanged("changed"))
+    #expect(screens.invalidated == ["row 1"])
+    #expect(drawn.stores.count == 40)
+
+    screens.invalidated = []
+    for n in [0, 2, 3, 39] { collection[n].send(.nameChanged("changed \(n)")) }
+    #expect(screens.invalidated == ["row 0", "row 2", "row 3", "row 39"])
+
+    // Drawn again after the sweep, a row is observed in its new place.
+    screens.invalidated = []
+    for n in [0, 3] { screens.observe(collection[n], as: "row \(n)") }
+    for n in [0, 3] { collection[n].send(.nameChanged("again \(n)")) }
+    #expect(screens.invalidated == ["row 0", "row 3"])
+  }
+
   /// Rows whose state is not `Equatable` are no exception: every action notifies every row
   /// screen that is watching.
   @Test func rowsWhoseStateIsNotEquatableAreInvalidatedByEveryAction() {
@@ -307,6 +342,28 @@ struct ObservationGranularityTests {
     screens.observe(store, as: "outline")
     store.send(.rows(.element(id: row(0), action: .nameChanged("changed"))))
     #expect(screens.invalidated == ["outline"])
+  }
+}
+
+/// A list's rows as its screens draw them: each drawn row's store is held, as a view holds it,
+/// and observed.
+@MainActor
+final class DrawnRows {
+  let collection: _StoreCollection<UUID, Outline.State, Outline.Action>
+  let screens: ObservationGranularityTests.Screens
+  var stores: [Int: StoreOf<Outline>] = [:]
+
+  init(
+    _ collection: _StoreCollection<UUID, Outline.State, Outline.Action>,
+    on screens: ObservationGranularityTests.Screens
+  ) {
+    self.collection = collection
+    self.screens = screens
+  }
+
+  func draw(_ n: Int) {
+    stores[n] = collection[n]
+    screens.observe(collection[n], as: "row \(n)")
   }
 }
 
