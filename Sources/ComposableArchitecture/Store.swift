@@ -36,7 +36,12 @@ public final class Store<State, Action>: Observable {
   /// are scoped to; only a store of an `IdentifiedArray` has them.
   @usableFromInline var rowStores: AnyObject?
   /// What observers of ``state`` register on, made when the state is first read.
-  @usableFromInline var observation: _ObservedValue<State>?
+  ///
+  /// Read on every read of the state, so its dynamic exclusivity check is switched off: it is
+  /// main-actor isolated, written once (when the state is first read, or when a list makes a
+  /// row's store) and otherwise only read, each access a single load or store of a reference
+  /// that runs no code of the app's, so no two accesses overlap.
+  @usableFromInline @exclusivity(unchecked) var observation: _ObservedValue<State>?
 
   /// Where state lives and actions go: the root itself, or functions into the parent that were
   /// specialized where the scope was created.

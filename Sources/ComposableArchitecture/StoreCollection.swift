@@ -248,25 +248,36 @@ final class _RowStores<ID: Hashable, State, Action> {
     isEqual: (State, State) -> Bool
   ) {
     // The list is read once, and only when a row is watched.
-    guard var index = slots.firstIndex(where: \.isWatched) else { return }
+    guard let first = slots.firstIndex(where: \.isWatched) else { return }
     let list = store.withState { $0 }
-    // By index, checked on each turn: a screen told of a change may read a row's store for the
-    // first time, which adds a slot (or sweeps the slots, which renumbers them).
-    while index < slots.count {
-      defer { index += 1 }
-      guard slots[index].isWatched else { continue }
-      let seenAt = slots[index].position
-      var position = seenAt
-      // A row removed from the list keeps its last state: no change to show.
-      guard let now = list.element(id: slots[index].id, near: &position) else { continue }
-      if position != seenAt { slots[index].position = position }
-      if let seen = slots[index].seen, isEqual(seen, now) { continue }
-      slots[index].seen = nil
-      slots[index].isWatched = false
-      let observed = slots[index].observed
-      // A store that went away has no screen left to tell.
-      guard !observed.isGone else { continue }
-      observed.notify()
+    // The list is this function's own copy, which no other code can reach while its buffers
+    // are read here.
+    list.ids.withUnsafeBufferPointer { ids in
+      list.elements.withUnsafeBufferPointer { elements in
+        var index = first
+        // By index, checked on each turn: a screen told of a change may read a row's store for
+        // the first time, which adds a slot (or sweeps the slots, which renumbers them).
+        while index < slots.count {
+          defer { index += 1 }
+          guard slots[index].isWatched else { continue }
+          let id = slots[index].id
+          var position = slots[index].position
+          if position >= ids.count || ids[position] != id {
+            // The row moved, or is no longer in the list: then it keeps its last state, and
+            // there is no change to show.
+            guard let found = list.index(id: id) else { continue }
+            position = found
+            slots[index].position = found
+          }
+          if let seen = slots[index].seen, isEqual(seen, elements[position]) { continue }
+          slots[index].seen = nil
+          slots[index].isWatched = false
+          let observed = slots[index].observed
+          // A store that went away has no screen left to tell.
+          guard !observed.isGone else { continue }
+          observed.notify()
+        }
+      }
     }
   }
 

@@ -99,9 +99,17 @@ final class _ObservedValue<Value>: _StoreObservation {
 
   /// For the store of a row of a list: what records a read in the row's slot of its list's
   /// ``_RowStores``, which keeps what the rows' screens read side by side; `nil` for any other.
-  @usableFromInline final var recordRead: (@MainActor (Value, Int) -> Void)?
+  ///
+  /// Read on every read of a row's state, so its dynamic exclusivity check is switched off: it
+  /// is main-actor isolated, set once, when the row's store is made, and otherwise only read,
+  /// each access a single load or store that runs no code of the app's.
+  @usableFromInline @exclusivity(unchecked) final var recordRead: (@MainActor (Value, Int) -> Void)?
   /// For the store of a row of a list: where its slot is.
-  @usableFromInline final var slot = 0
+  ///
+  /// Read on every read of a row's state and written when the slots are swept, by single
+  /// operations on a plain integer that run no code of the app's (main-actor isolated), so no
+  /// two accesses overlap: its dynamic exclusivity check is switched off.
+  @usableFromInline @exclusivity(unchecked) final var slot = 0
 
   /// Records that an observer read `value`, and registers its interest.
   @inlinable
