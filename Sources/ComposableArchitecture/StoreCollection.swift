@@ -199,10 +199,11 @@ final class _RowStores<ID: Hashable, State, Action> {
   /// slot (``_ObservedValue/slot``).
   ///
   /// Read for every row after every action, so its dynamic exclusivity check is switched off.
-  /// Every access is main-actor isolated and touches one field of one slot; none is held across
-  /// a call that can run the app's code (the walk copies what it passes to the app's `==`, and
-  /// looks a slot up again after each notification), so no two accesses overlap. Only a sweep
-  /// moves slots, and it renumbers every observation.
+  /// Every access is main-actor isolated and touches one field of one slot, and none runs the
+  /// app's code: the walk copies what it passes to the app's `==` and looks a slot up again
+  /// after each notification, and a value a slot lets go of is released after the write
+  /// (``replaceSeen(inSlot:with:)``, and a sweep builds the new array before the old one goes),
+  /// so no two accesses overlap. Only a sweep moves slots, and it renumbers every observation.
   @usableFromInline @exclusivity(unchecked) var slots: ContiguousArray<Slot> = []
   /// What a screen drawing the list observes: the rows' IDs, in order.
   @usableFromInline var idsObservation: _ObservedValue<[ID]>?
@@ -270,9 +271,9 @@ final class _RowStores<ID: Hashable, State, Action> {
             slots[index].position = found
           }
           if let seen = slots[index].seen, isEqual(seen, elements[position]) { continue }
-          slots[index].seen = nil
           slots[index].isWatched = false
           let observed = slots[index].observed
+          replaceSeen(inSlot: index, with: nil)
           // A store that went away has no screen left to tell.
           guard !observed.isGone else { continue }
           observed.notify()
@@ -288,10 +289,14 @@ final class _RowStores<ID: Hashable, State, Action> {
     id: ID,
     at position: Int
   ) {
+    // Released at the end, when `slots` is whole again (see `replaceSeen`).
+    var dropped = ContiguousArray<Slot>()
+    defer { withExtendedLifetime(dropped) {} }
     if slots.count >= sweepLimit {
       // Rows come and go: the slots of stores that went away are dropped here, and the limit
       // doubles past what is left, so a long list costs amortized constant time per row.
-      slots.removeAll { $0.observed.isGone }
+      dropped = slots.filter { !$0.observed.isGone }
+      swap(&dropped, &slots)
       for index in slots.indices { slots[index].observed.slot = index }
       stores = stores.filter { $0.value.store != nil }
       sweepLimit = max(16, 2 * slots.count)
@@ -300,7 +305,7 @@ final class _RowStores<ID: Hashable, State, Action> {
     // not watched (no one can read a store that is gone), so it is never compared.
     if let old = stores[id]?.observed, slots.indices.contains(old.slot) {
       slots[old.slot].isWatched = false
-      slots[old.slot].seen = nil
+      replaceSeen(inSlot: old.slot, with: nil)
     }
     stores[id] = WeakStore(store: store, observed: observed)
     observed.slot = slots.count
@@ -312,7 +317,17 @@ final class _RowStores<ID: Hashable, State, Action> {
   func read(_ value: State, inSlot slot: Int) {
     guard slots.indices.contains(slot) else { return }
     slots[slot].isWatched = true
-    if isEquatable { slots[slot].seen = value }
+    if isEquatable { replaceSeen(inSlot: slot, with: value) }
+  }
+
+  /// Writes what the row in `slot` read, releasing the value it held only once the write is
+  /// done: a release can run a deinit of a class the app's state holds, and that code may read
+  /// or make a row's store, which writes `slots` — it must never find `slots` mid-change.
+  @inlinable
+  func replaceSeen(inSlot slot: Int, with value: State?) {
+    var old = value
+    swap(&old, &slots[slot].seen)
+    withExtendedLifetime(old) {}
   }
 }
 

@@ -198,6 +198,53 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["row 0", "row 3"])
   }
 
+  /// A row's state may hold a class whose deinit reads or makes rows' stores. The row table lets
+  /// go of what a screen read only once it is whole again: here the last reference to a removed
+  /// row's token is the one its screen read, and the token's deinit draws four more rows while
+  /// the table is swept and while a row is compared.
+  @Test func aDeinitThatDrawsRowsRunsOnlyOnceTheRowTableIsWhole() {
+    let store = Store(initialState: TokenList.State()) { TokenList() }
+    let screens = Screens()
+    var held: [Int: StoreOf<TokenList.Row>] = [:]
+    // A render: the rows scoped anew (a collection holds the list as it was when made).
+    func draw(_ id: Int) {
+      guard let position = store.withState({ $0.rows.index(id: id) }) else { return }
+      let rows: _StoreCollection<Int, TokenList.Row.State, TokenList.Row.Action> = store.scope(
+        state: \.rows,
+        action: \.rows
+      )
+      let row = rows[position]
+      held[id] = row
+      screens.observe(row, as: "row \(id)")
+    }
+    let deinits = Counter()
+    TokenList.Token.onDeinit = { id in
+      deinits.count += 1
+      // Drawn from inside the release: these rows' stores are made then.
+      if id == 0 { for id in 17..<20 { draw(id) } }
+    }
+    defer { TokenList.Token.onDeinit = nil }
+    for id in 0..<16 { draw(id) }
+
+    // Row 0 leaves the list and its screen goes: what that screen read is the token's last
+    // reference, released when the sweep that the next row store triggers drops the slot.
+    store.send(.remove(id: 0))
+    held[0] = nil
+    screens.invalidated = []
+    draw(16)
+    #expect(deinits.count == 1)
+    #expect(held.count == 19)
+
+    // Row 5's new token replaces its old one, whose last reference is what its screen read,
+    // let go of while the rows are compared.
+    store.send(.rows(.element(id: 5, action: .newToken)))
+    #expect(screens.invalidated == ["row 5"])
+
+    screens.invalidated = []
+    for n in [1, 16, 19] { held[n]?.send(.increment) }
+    #expect(screens.invalidated == ["row 1", "row 16", "row 19"])
+  }
+
   /// Rows whose state is not `Equatable` are no exception: every action notifies every row
   /// screen that is watching.
   @Test func rowsWhoseStateIsNotEquatableAreInvalidatedByEveryAction() {
@@ -364,6 +411,68 @@ final class DrawnRows {
   func draw(_ n: Int) {
     stores[n] = collection[n]
     screens.observe(collection[n], as: "row \(n)")
+  }
+}
+
+/// A counter a test's callbacks share.
+@MainActor
+final class Counter {
+  var count = 0
+}
+
+/// A list whose rows each hold a class instance, whose deinit runs a test's code.
+struct TokenList: Reducer {
+  /// A class instance in a row's state.
+  final class Token: Equatable {
+    @MainActor static var onDeinit: ((Int) -> Void)?
+    let id: Int
+    init(id: Int) { self.id = id }
+    deinit {
+      let id = id
+      MainActor.assumeIsolated { Token.onDeinit?(id) }
+    }
+    static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
+  }
+  struct Row: Reducer {
+    struct State: Equatable, Identifiable {
+      let id: Int
+      var count = 0
+      var token: Token
+    }
+    enum Action: Sendable {
+      case increment
+      case newToken
+    }
+    func reduce(into state: inout State, action: Action) -> Effect<Action> {
+      switch action {
+      case .increment: state.count += 1
+      case .newToken: state.token = Token(id: state.id)
+      }
+      return .none
+    }
+  }
+  struct State {
+    var rows = IdentifiedArray(
+      uniqueElements: (0..<20).map { Row.State(id: $0, token: Token(id: $0)) }
+    )
+  }
+  enum Action: CasePathable, Sendable {
+    case remove(id: Int)
+    case rows(IdentifiedAction<Int, Row.Action>)
+    struct AllCasePaths: Sendable {
+      let rows = AnyCasePath<Action, IdentifiedAction<Int, Row.Action>>(
+        embed: { .rows($0) },
+        extract: { if case .rows(let action) = $0 { action } else { nil } }
+      )
+    }
+    static let allCasePaths = AllCasePaths()
+  }
+  var body: some ReducerOf<Self> {
+    Reduce { state, action in
+      if case .remove(let id) = action { state.rows.remove(id: id) }
+      return .none
+    }
+    .forEach(\.rows, action: \.rows) { Row() }
   }
 }
 
