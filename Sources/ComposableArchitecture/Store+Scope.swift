@@ -356,9 +356,8 @@ final class _LastSeen<Value> {
 @usableFromInline
 final class _PositionHint {
   /// Read and written on every read of the row's state, by single operations on a plain
-  /// integer (an `inout` use spans a lookup that compares IDs with the app's `==`, which cannot
-  /// name this property), main-actor isolated, so no two accesses overlap: its dynamic
-  /// exclusivity check is switched off.
+  /// integer that run no code of the app's (main-actor isolated), so no two accesses overlap:
+  /// its dynamic exclusivity check is switched off.
   @usableFromInline @exclusivity(unchecked) var position: Int
   @usableFromInline init(_ position: Int) { self.position = position }
 }

@@ -139,7 +139,12 @@ extension _StoreCollection: @MainActor RandomAccessCollection {
     let hint = _PositionHint(position)
     let row: Store<State, Action> = store._childKeepingItsLastState(
       rows[position],
-      read: { $0.element(id: id, near: &hint.position) },
+      read: { list in
+        // Copied out and back: the lookup compares IDs with the app's `==`.
+        var position = hint.position
+        defer { hint.position = position }
+        return list.element(id: id, near: &position)
+      },
       embed: { .element(id: id, action: $0) }
     )
     // Compared with the list's other rows (see `_RowStores.notifyChangedRows`), not on its own;

@@ -198,10 +198,11 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["row 0", "row 3"])
   }
 
-  /// A row's state may hold a class whose deinit reads or makes rows' stores. The row table lets
-  /// go of what a screen read only once it is whole again: here the last reference to a removed
-  /// row's token is the one its screen read, and the token's deinit draws four more rows while
-  /// the table is swept and while a row is compared.
+  /// A deinit in a row's state may read or make rows' stores.
+  ///
+  /// The row table lets go of what a screen read only once it is whole again. Here the last
+  /// reference to a removed row's token is what its screen read: the token's deinit runs while
+  /// the table is swept, and draws three more rows then; another runs while a row is compared.
   @Test func aDeinitThatDrawsRowsRunsOnlyOnceTheRowTableIsWhole() {
     let store = Store(initialState: TokenList.State()) { TokenList() }
     let screens = Screens()
