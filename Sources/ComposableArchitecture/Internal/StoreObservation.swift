@@ -81,10 +81,10 @@ final class _ObservedValue<Value>: _StoreObservation {
   /// The value the observers read, while they watch and it can be compared.
   ///
   /// Read for every watched store after every action, so its dynamic exclusivity check is
-  /// switched off. Every access is main-actor isolated and is a single read or write: a write
-  /// may release the value it replaces, and so run a deinit of a class the app's state holds,
-  /// but that code cannot name this property, and a read of a store it makes writes the new
-  /// value after the outer write has stored its own, so no two accesses overlap.
+  /// switched off. Every access is main-actor isolated and runs no code of the app's: a value
+  /// it lets go of is released after the write (``replaceSeen(with:)``; a release can run a
+  /// deinit of a class the app's state holds, which may read a store), so no two accesses
+  /// overlap.
   @usableFromInline @exclusivity(unchecked) final var seen: Value?
 
   @inlinable
@@ -118,9 +118,17 @@ final class _ObservedValue<Value>: _StoreObservation {
       recordRead(value, slot)
     } else {
       isWatched = true
-      if isEquatable { seen = value }
+      if isEquatable { replaceSeen(with: value) }
     }
     registerAccess()
+  }
+
+  /// Writes ``seen``, releasing the value it held only once the write is done.
+  @inlinable
+  final func replaceSeen(with value: Value?) {
+    var old = value
+    swap(&old, &seen)
+    withExtendedLifetime(old) {}
   }
 }
 
@@ -199,7 +207,7 @@ extension Store {
       guard let self, let observed = weakObserved else { return nil }
       let now = read(self.core.currentState)
       if let isEqual, let seen = observed.seen, isEqual(seen, now) { return false }
-      observed.seen = nil
+      observed.replaceSeen(with: nil)
       return true
     }
     weakObserved = made

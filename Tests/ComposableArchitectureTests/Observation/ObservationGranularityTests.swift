@@ -198,13 +198,41 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["row 0", "row 3"])
   }
 
+  /// A deinit in a store's state may read the store: the store lets go of what its screen read
+  /// only after the comparison has written it, so the read inside the deinit is an ordinary one,
+  /// made before the screens are told (and so told with them).
+  @Test func aDeinitInTheStateThatReadsTheStoreRunsAfterTheComparison() {
+    let hooks = TokenList.Hooks()
+    let store = Store(
+      initialState: TokenList.Row.State(id: 7, token: TokenList.Token(id: 7, hooks: hooks))
+    ) {
+      TokenList.Row()
+    }
+    let screens = Screens()
+    let readInDeinit = Counter()
+    hooks.onDeinit = { _ in
+      readInDeinit.count = store.state.count
+      screens.observe(store, as: "again")
+    }
+    screens.observe(store, as: "row")
+    store.send(.newToken)
+    #expect(screens.invalidated.sorted() == ["again", "row"])
+    #expect(readInDeinit.count == 0)
+    hooks.onDeinit = nil
+    screens.invalidated = []
+    screens.observe(store, as: "row")
+    store.send(.increment)
+    #expect(screens.invalidated == ["row"])
+  }
+
   /// A deinit in a row's state may read or make rows' stores.
   ///
   /// The row table lets go of what a screen read only once it is whole again. Here the last
   /// reference to a removed row's token is what its screen read: the token's deinit runs while
   /// the table is swept, and draws three more rows then; another runs while a row is compared.
   @Test func aDeinitThatDrawsRowsRunsOnlyOnceTheRowTableIsWhole() {
-    let store = Store(initialState: TokenList.State()) { TokenList() }
+    let hooks = TokenList.Hooks()
+    let store = Store(initialState: TokenList.State(hooks: hooks)) { TokenList() }
     let screens = Screens()
     var held: [Int: StoreOf<TokenList.Row>] = [:]
     // A render: the rows scoped anew (a collection holds the list as it was when made).
@@ -219,12 +247,11 @@ struct ObservationGranularityTests {
       screens.observe(row, as: "row \(id)")
     }
     let deinits = Counter()
-    TokenList.Token.onDeinit = { id in
+    hooks.onDeinit = { id in
       deinits.count += 1
       // Drawn from inside the release: these rows' stores are made then.
       if id == 0 { for id in 17..<20 { draw(id) } }
     }
-    defer { TokenList.Token.onDeinit = nil }
     for id in 0..<16 { draw(id) }
 
     // Row 0 leaves the list and its screen goes: what that screen read is the token's last
@@ -423,14 +450,22 @@ final class Counter {
 
 /// A list whose rows each hold a class instance, whose deinit runs a test's code.
 struct TokenList: Reducer {
+  /// What a test runs when a token goes, held by the test.
+  @MainActor
+  final class Hooks {
+    var onDeinit: ((Int) -> Void)?
+  }
   /// A class instance in a row's state.
   final class Token: Equatable {
-    @MainActor static var onDeinit: ((Int) -> Void)?
     let id: Int
-    init(id: Int) { self.id = id }
+    weak var hooks: Hooks?
+    init(id: Int, hooks: Hooks?) {
+      self.id = id
+      self.hooks = hooks
+    }
     deinit {
-      let id = id
-      MainActor.assumeIsolated { Token.onDeinit?(id) }
+      let (id, hooks) = (id, hooks)
+      MainActor.assumeIsolated { hooks?.onDeinit?(id) }
     }
     static func == (lhs: Token, rhs: Token) -> Bool { lhs === rhs }
   }
@@ -447,15 +482,18 @@ struct TokenList: Reducer {
     func reduce(into state: inout State, action: Action) -> Effect<Action> {
       switch action {
       case .increment: state.count += 1
-      case .newToken: state.token = Token(id: state.id)
+      case .newToken: state.token = Token(id: state.id, hooks: state.token.hooks)
       }
       return .none
     }
   }
   struct State {
-    var rows = IdentifiedArray(
-      uniqueElements: (0..<20).map { Row.State(id: $0, token: Token(id: $0)) }
-    )
+    var rows: IdentifiedArray<Int, Row.State>
+    init(hooks: Hooks) {
+      rows = IdentifiedArray(
+        uniqueElements: (0..<20).map { Row.State(id: $0, token: Token(id: $0, hooks: hooks)) }
+      )
+    }
   }
   enum Action: CasePathable, Sendable {
     case remove(id: Int)
