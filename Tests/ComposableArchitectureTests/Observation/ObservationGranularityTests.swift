@@ -198,9 +198,9 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["row 0", "row 3"])
   }
 
-  /// A deinit in a store's state may read the store: the store lets go of what its screen read
-  /// only after the comparison has written it, so the read inside the deinit is an ordinary one,
-  /// made before the screens are told (and so told with them).
+  /// A deinit in a store's state may read the store from inside the store's comparison, when
+  /// the value its screen read is let go of: that read is an ordinary one, made before the
+  /// screens are told (and so told with them).
   @Test func aDeinitInTheStateThatReadsTheStoreRunsAfterTheComparison() {
     let hooks = TokenList.Hooks()
     let store = Store(
