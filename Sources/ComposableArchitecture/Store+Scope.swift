@@ -325,7 +325,7 @@ extension Store {
       core: .scoped(
         // The child keeps this store alive; this store's caches hold it weakly (no cycle).
         state: {
-          if let current = read(self.core.currentState) { last.value = current }
+          if let current = read(self.core.currentState) { last.replace(with: current) }
           return last.value
         },
         observers: core.observers,
@@ -343,11 +343,21 @@ final class _LastSeen<Value> {
   /// The state, written by each read of the child's state that finds it, and read by every one.
   ///
   /// Read and written on every read of a row's state, so its dynamic exclusivity check is
-  /// switched off. Every access is main-actor isolated and is a single read or write; a write
-  /// may release the value it replaces, and so run a deinit of a class the app's state holds,
-  /// but that code cannot name this property, so no two accesses overlap.
+  /// switched off. Every access is main-actor isolated and runs no code of the app's: the value a
+  /// write replaces is released only after it (``replace(with:)``), since its release can run a
+  /// deinit of a class the app's state holds, which may read this same child's state
+  /// (`ObservationGranularityTests.aDeinitInARowsStateThatReadsTheRowRunsAfterItsRead`); an
+  /// assignment may destroy the old value in place before it stores the new one.
   @usableFromInline @exclusivity(unchecked) var value: Value
   @usableFromInline init(_ value: Value) { self.value = value }
+
+  /// Writes ``value``, releasing the value it held only once the write is done.
+  @inlinable
+  func replace(with newValue: Value) {
+    var old = newValue
+    swap(&old, &value)
+    withExtendedLifetime(old) {}
+  }
 }
 
 /// Where a row was in its list when its store last read it, so that the next read finds it

@@ -81,12 +81,11 @@ final class _ObservedValue<Value>: _StoreObservation {
   /// The value the observers read, while they watch and it can be compared.
   ///
   /// Read for every watched store after every action, so its dynamic exclusivity check is
-  /// switched off. Every access is main-actor isolated and is a single read or write. A write
-  /// releases the value it replaces last, which can run a deinit of a class the app's state
-  /// holds; should that code read this store, its own write lands in this same object, alive
-  /// throughout, after the outer write has stored its value and while the outer write only
-  /// finishes releasing the old one: nothing either still uses is moved or freed, and the value
-  /// left is the later read's (`aDeinitInTheStateThatReadsTheStoreRunsAfterTheComparison`).
+  /// switched off. Every access is main-actor isolated and runs no code of the app's: a value it
+  /// lets go of is released only after the write (``replaceSeen(with:)``). A plain assignment
+  /// would destroy the old value in place first, and its release can run a deinit of a class the
+  /// app's state holds, which may read this store and so write this property mid-assignment
+  /// (`aDeinitInTheStateThatReadsTheStoreRunsAfterTheComparison` crashes that way).
   @usableFromInline @exclusivity(unchecked) final var seen: Value?
 
   @inlinable
@@ -120,11 +119,18 @@ final class _ObservedValue<Value>: _StoreObservation {
       recordRead(value, slot)
     } else {
       isWatched = true
-      if isEquatable { seen = value }
+      if isEquatable { replaceSeen(with: value) }
     }
     registerAccess()
   }
 
+  /// Writes ``seen``, releasing the value it held only once the write is done.
+  @inlinable
+  final func replaceSeen(with value: Value?) {
+    var old = value
+    swap(&old, &seen)
+    withExtendedLifetime(old) {}
+  }
 }
 
 /// The observations of a root store and of every store scoped from it, compared after each
@@ -202,7 +208,7 @@ extension Store {
       guard let self, let observed = weakObserved else { return nil }
       let now = read(self.core.currentState)
       if let isEqual, let seen = observed.seen, isEqual(seen, now) { return false }
-      observed.seen = nil
+      observed.replaceSeen(with: nil)
       return true
     }
     weakObserved = made

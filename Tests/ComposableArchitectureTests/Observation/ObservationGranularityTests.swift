@@ -225,6 +225,24 @@ struct ObservationGranularityTests {
     #expect(screens.invalidated == ["row"])
   }
 
+  /// A deinit in a row's state may read that same row: a row's store keeps the last state it
+  /// read, and lets go of the one before only after keeping the new one.
+  @Test func aDeinitInARowsStateThatReadsTheRowRunsAfterItsRead() {
+    let hooks = TokenList.Hooks()
+    let store = Store(initialState: TokenList.State(hooks: hooks)) { TokenList() }
+    let row = Array(store.scope(state: \.rows, action: \.rows))[3]
+    let readInDeinit = Counter()
+    hooks.onDeinit = { id in
+      if id == 3 { readInDeinit.count = row.withState(\.count) + 1 }
+    }
+    _ = row.withState(\.id)
+    row.send(.newToken)
+    row.send(.increment)
+    // The read that keeps the new state lets go of the old one, whose token was its last.
+    #expect(row.withState(\.count) == 1)
+    #expect(readInDeinit.count == 2)
+  }
+
   /// A deinit in a row's state may read or make rows' stores.
   ///
   /// The row table lets go of what a screen read only once it is whole again. Here the last
