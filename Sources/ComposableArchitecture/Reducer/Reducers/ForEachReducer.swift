@@ -55,7 +55,8 @@ extension Reducer where Action: CasePathable & Sendable {
 }
 
 /// The reducer returned by ``Reducer/forEach(_:action:element:fileID:filePath:line:column:)``.
-public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>: Reducer
+public struct _ForEachReducer<Parent: Reducer, ID: Hashable & Sendable, Element: Reducer>:
+  _ChildOperator
 where Parent.Action: CasePathable & Sendable {
   @usableFromInline let parent: Parent
   @usableFromInline let element: Element
@@ -80,43 +81,8 @@ where Parent.Action: CasePathable & Sendable {
     self.location = location
   }
 
-  @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
-    // and passing one allocates its context on every direct call.
-    run(
-      &state,
-      action,
-      actionPath: Parent.Action._casePathByOffset(toElementAction),
-      statePath: toElementsState,
-      mounted: _MountedElements(isBuilt: false),
-      parent: { parent.reduce(into: &$0, action: $1) },
-      element: { element.reduce(into: &$0, action: $1) }
-    )
-  }
-
-  /// Builds the parent and the element reducer once (an element that contains this feature
-  /// when an action first reaches it); resolves the paths once.
-  @inlinable
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let element = element._childReduceFunction()
-    let actionPath = Parent.Action.casePath(toElementAction)
-    let statePath = _ResolvedKeyPath(toElementsState)
-    let mounted = _MountedElements<ID>(isBuilt: true)
-    return { state, action in
-      run(
-        &state,
-        action,
-        actionPath: actionPath,
-        statePath: statePath,
-        mounted: mounted,
-        parent: parent,
-        element: element
-      )
-    }
-  }
+  @inlinable public var _parent: Parent { parent }
+  @inlinable public var _child: Element { element }
 
   @inlinable
   func run<Path: _WritablePath>(
@@ -158,6 +124,45 @@ where Parent.Action: CasePathable & Sendable {
     let removed = mounted.note(statePath, in: &state).removed
     return removed.isEmpty
       ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
+  }
+
+  @inlinable
+  public func _run(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    child element: _ReduceFunction<Element.State, Element.Action>
+  ) -> Effect<Parent.Action> {
+    run(
+      &state,
+      action,
+      actionPath: Parent.Action._casePathByOffset(toElementAction),
+      statePath: toElementsState,
+      mounted: _MountedElements(isBuilt: false),
+      parent: parent,
+      element: element
+    )
+  }
+
+  @inlinable
+  public func _built(
+    parent: @escaping _ReduceFunction<Parent.State, Parent.Action>,
+    child element: @escaping _ReduceFunction<Element.State, Element.Action>
+  ) -> _ReduceFunction<Parent.State, Parent.Action> {
+    let actionPath = Parent.Action.casePath(toElementAction)
+    let statePath = _ResolvedKeyPath(toElementsState)
+    let mounted = _MountedElements<ID>(isBuilt: true)
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        mounted: mounted,
+        parent: parent,
+        element: element
+      )
+    }
   }
 
   /// The cancellation namespace of element `id`'s effects.

@@ -83,7 +83,7 @@ extension Reducer where State: CasePathable, Action: CasePathable {
 }
 
 /// The reducer returned by ``Reducer/ifCaseLet(_:action:then:fileID:filePath:line:column:)``.
-public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: Reducer
+public struct _IfCaseLetReducer<Parent: Reducer, Child: Reducer>: _ChildOperator
 where Parent.State: CasePathable, Parent.Action: CasePathable {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
@@ -106,43 +106,8 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
     self.location = location
   }
 
-  @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
-    // and passing one allocates its context on every direct call.
-    run(
-      &state,
-      action,
-      statePath: Parent.State._casePathByOffset(toChildState),
-      actionPath: toChildAction.direct,
-      identities: .unresolved,
-      parent: { parent.reduce(into: &$0, action: $1) },
-      child: { child.reduce(into: &$0, action: $1) }
-    )
-  }
-
-  /// Builds the parent and the child once (a child that contains this feature when an action
-  /// first reaches it); resolves the paths once.
-  @inlinable
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let child = child._childReduceFunction()
-    let statePath = Parent.State.casePath(toChildState)
-    let actionPath = toChildAction.resolved
-    let identities = _IdentityReader<Child.State>.resolved
-    return { state, action in
-      run(
-        &state,
-        action,
-        statePath: statePath,
-        actionPath: actionPath,
-        identities: identities,
-        parent: parent,
-        child: child
-      )
-    }
-  }
+  @inlinable public var _parent: Parent { parent }
+  @inlinable public var _child: Child { child }
 
   @inlinable
   func run(
@@ -164,6 +129,45 @@ where Parent.State: CasePathable, Parent.Action: CasePathable {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
     return childEffect.merge(with: parentEffect)
+  }
+
+  @inlinable
+  public func _run(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<Parent.Action> {
+    run(
+      &state,
+      action,
+      statePath: Parent.State._casePathByOffset(toChildState),
+      actionPath: toChildAction.direct,
+      identities: .unresolved,
+      parent: parent,
+      child: child
+    )
+  }
+
+  @inlinable
+  public func _built(
+    parent: @escaping _ReduceFunction<Parent.State, Parent.Action>,
+    child: @escaping _ReduceFunction<Child.State, Child.Action>
+  ) -> _ReduceFunction<Parent.State, Parent.Action> {
+    let statePath = Parent.State.casePath(toChildState)
+    let actionPath = toChildAction.resolved
+    let identities = _IdentityReader<Child.State>.resolved
+    return { state, action in
+      run(
+        &state,
+        action,
+        statePath: statePath,
+        actionPath: actionPath,
+        identities: identities,
+        parent: parent,
+        child: child
+      )
+    }
   }
 
   /// The cancellation id of the effects of the case's child with `identity`.

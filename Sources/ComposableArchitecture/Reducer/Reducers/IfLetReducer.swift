@@ -90,7 +90,7 @@ extension Reducer where Action: CasePathable {
 }
 
 /// The reducer returned by ``Reducer/ifLet(_:action:then:fileID:filePath:line:column:)``.
-public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: Reducer
+public struct _IfLetReducer<Parent: Reducer, Child: Reducer>: _ChildOperator
 where Parent.Action: CasePathable {
   @usableFromInline let parent: Parent
   @usableFromInline let child: Child
@@ -113,46 +113,8 @@ where Parent.Action: CasePathable {
     self.location = location
   }
 
-  @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
-    // and passing one allocates its context on every direct call.
-    run(
-      &state,
-      action,
-      actionPath: toChildAction.direct,
-      statePath: toChildState,
-      identities: .unresolved,
-      clearsAfterChildAction: nil,
-      parent: { parent.reduce(into: &$0, action: $1) },
-      child: { child.reduce(into: &$0, action: $1) }
-    )
-  }
-
-  /// Builds the parent and the child once (a child that contains this feature when an action
-  /// first reaches it); resolves the paths once.
-  @inlinable
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let child = child._childReduceFunction()
-    let actionPath = toChildAction.resolved
-    let statePath = _ResolvedKeyPath(toChildState)
-    let identities = _IdentityReader<Child.State>.resolved
-    let clearsAfterChildAction = Child.State.self is any _EphemeralState.Type
-    return { state, action in
-      run(
-        &state,
-        action,
-        actionPath: actionPath,
-        statePath: statePath,
-        identities: identities,
-        clearsAfterChildAction: clearsAfterChildAction,
-        parent: parent,
-        child: child
-      )
-    }
-  }
+  @inlinable public var _parent: Parent { parent }
+  @inlinable public var _child: Child { child }
 
   @inlinable
   func run<Path: _WritablePath>(
@@ -183,6 +145,48 @@ where Parent.Action: CasePathable {
       return .merge(childEffect, parentEffect, .cancel(id: cancelID(identityBefore)))
     }
     return childEffect.merge(with: parentEffect)
+  }
+
+  @inlinable
+  public func _run(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<Parent.Action> {
+    run(
+      &state,
+      action,
+      actionPath: toChildAction.direct,
+      statePath: toChildState,
+      identities: .unresolved,
+      clearsAfterChildAction: nil,
+      parent: parent,
+      child: child
+    )
+  }
+
+  @inlinable
+  public func _built(
+    parent: @escaping _ReduceFunction<Parent.State, Parent.Action>,
+    child: @escaping _ReduceFunction<Child.State, Child.Action>
+  ) -> _ReduceFunction<Parent.State, Parent.Action> {
+    let actionPath = toChildAction.resolved
+    let statePath = _ResolvedKeyPath(toChildState)
+    let identities = _IdentityReader<Child.State>.resolved
+    let clearsAfterChildAction = Child.State.self is any _EphemeralState.Type
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        identities: identities,
+        clearsAfterChildAction: clearsAfterChildAction,
+        parent: parent,
+        child: child
+      )
+    }
   }
 
   /// The identity of the child, or `nil` when it is absent (its value is read only when its

@@ -88,7 +88,7 @@ extension Reducer where Action: CasePathable & Sendable {
 }
 
 /// The reducer returned by ``Reducer/ifLet(_:action:destination:fileID:filePath:line:column:)``.
-public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: Reducer
+public struct _PresentationReducer<Parent: Reducer, Destination: Reducer>: _ChildOperator
 where Parent.Action: CasePathable & Sendable {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination
@@ -113,65 +113,8 @@ where Parent.Action: CasePathable & Sendable {
     self.location = location
   }
 
-  @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    // One lock finds everything a direct call needs that a store's build keeps: the record of
-    // child effects, whether one was started, and where the action's case path sits.
-    let found = _ChildEffectsRecord.lookUp(state: toPresentationState, action: toPresentationAction)
-    let actionOffset: Int?
-    if let known = found.actionOffset {
-      actionOffset = known
-    } else {
-      actionOffset = Parent.Action._casePathOffset(toPresentationAction)
-      _ChildEffectsRecord.noteActionOffset(
-        actionOffset,
-        state: toPresentationState,
-        action: toPresentationAction
-      )
-    }
-    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
-    // and passing one allocates its context on every direct call.
-    return run(
-      &state,
-      action,
-      actionPath: Parent.Action._casePath(toPresentationAction, atOffset: actionOffset),
-      statePath: toPresentationState,
-      ephemeral: nil,
-      identities: .unresolved,
-      childEffects: found.record,
-      childEffectsStarted: found.hasStarted,
-      parent: { parent.reduce(into: &$0, action: $1) },
-      destination: { destination.reduce(into: &$0, action: $1) }
-    )
-  }
-
-  /// Builds the parent and the destination once (a destination that contains this feature when
-  /// an action first reaches it); resolves the paths once.
-  @inlinable
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let destination = destination._childReduceFunction()
-    let actionPath = Parent.Action.casePath(toPresentationAction)
-    let statePath = _ResolvedKeyPath(toPresentationState)
-    let ephemeral = _EphemeralProbe(Destination.State.self)
-    let identities = _IdentityReader<Destination.State>.resolved
-    let childEffects = _ChildEffectsRecord.for(toPresentationState)
-    return { state, action in
-      run(
-        &state,
-        action,
-        actionPath: actionPath,
-        statePath: statePath,
-        ephemeral: ephemeral,
-        identities: identities,
-        childEffects: .passUnretained(childEffects),
-        childEffectsStarted: nil,
-        parent: parent,
-        destination: destination
-      )
-    }
-  }
+  @inlinable public var _parent: Parent { parent }
+  @inlinable public var _child: Destination { destination }
 
   @inlinable
   func run<Path: _WritablePath>(
@@ -269,6 +212,67 @@ where Parent.Action: CasePathable & Sendable {
     guard identityAfter != identityBefore else { return effects }
     statePath.modify(&state) { $0._presentedIdentity = identityAfter }
     return effects.merge(with: .cancel(id: namespace(identityBefore)))
+  }
+
+  @inlinable
+  public func _run(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    child destination: _ReduceFunction<Destination.State, Destination.Action>
+  ) -> Effect<Parent.Action> {
+    // One lock finds everything a direct call needs that a store's build keeps: the record of
+    // child effects, whether one was started, and where the action's case path sits.
+    let found = _ChildEffectsRecord.lookUp(state: toPresentationState, action: toPresentationAction)
+    let actionOffset: Int?
+    if let known = found.actionOffset {
+      actionOffset = known
+    } else {
+      actionOffset = Parent.Action._casePathOffset(toPresentationAction)
+      _ChildEffectsRecord.noteActionOffset(
+        actionOffset,
+        state: toPresentationState,
+        action: toPresentationAction
+      )
+    }
+    return run(
+      &state,
+      action,
+      actionPath: Parent.Action._casePath(toPresentationAction, atOffset: actionOffset),
+      statePath: toPresentationState,
+      ephemeral: nil,
+      identities: .unresolved,
+      childEffects: found.record,
+      childEffectsStarted: found.hasStarted,
+      parent: parent,
+      destination: destination
+    )
+  }
+
+  @inlinable
+  public func _built(
+    parent: @escaping _ReduceFunction<Parent.State, Parent.Action>,
+    child destination: @escaping _ReduceFunction<Destination.State, Destination.Action>
+  ) -> _ReduceFunction<Parent.State, Parent.Action> {
+    let actionPath = Parent.Action.casePath(toPresentationAction)
+    let statePath = _ResolvedKeyPath(toPresentationState)
+    let ephemeral = _EphemeralProbe(Destination.State.self)
+    let identities = _IdentityReader<Destination.State>.resolved
+    let childEffects = _ChildEffectsRecord.for(toPresentationState)
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        ephemeral: ephemeral,
+        identities: identities,
+        childEffects: .passUnretained(childEffects),
+        childEffectsStarted: nil,
+        parent: parent,
+        destination: destination
+      )
+    }
   }
 
   /// Records `identity` as the child this operator has seen presented, and cancels the effects

@@ -13,7 +13,7 @@
 /// ```
 ///
 /// The child's effects are mapped back into parent actions.
-public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Reducer {
+public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: _ChildOperator {
   @usableFromInline enum StatePath {
     case keyPath(WritableKeyPath<ParentState, Child.State>)
     case casePath(AnyCasePath<ParentState, Child.State>, IssueLocation)
@@ -33,6 +33,10 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
     self.toChildAction = toChildAction
     self.child = child
   }
+
+  /// Nothing: a `Scope` runs only its child (the reducers after it in a `body` run next).
+  @inlinable public var _parent: EmptyReducer<ParentState, ParentAction> { EmptyReducer() }
+  @inlinable public var _child: Child { child }
 
   /// Scopes to a property of struct state.
   ///
@@ -136,36 +140,27 @@ public struct Scope<ParentState, ParentAction: CasePathable, Child: Reducer>: Re
 
   /// Runs the child for its actions; ignores every other action.
   @inlinable
-  public func reduce(into state: inout ParentState, action: ParentAction) -> Effect<ParentAction> {
+  public func _run(
+    _ state: inout ParentState,
+    _ action: ParentAction,
+    parent _: _ReduceFunction<ParentState, ParentAction>,
+    child: _ReduceFunction<Child.State, Child.Action>
+  ) -> Effect<ParentAction> {
     let actionPath = toChildAction.direct
     switch toChildState {
     case .keyPath(let keyPath):
-      // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
-      // and passing one allocates its context on every direct call.
-      return Self.run(
-        &state,
-        action,
-        actionPath,
-        keyPath,
-        child: { child.reduce(into: &$0, action: $1) }
-      )
+      return Self.run(&state, action, actionPath, keyPath, child: child)
     case .casePath(let statePath, let location):
-      return Self.run(
-        &state,
-        action,
-        actionPath,
-        statePath,
-        location,
-        child: { child.reduce(into: &$0, action: $1) }
-      )
+      return Self.run(&state, action, actionPath, statePath, location, child: child)
     }
   }
 
-  /// Builds the child once (a child that contains this feature when an action first reaches
-  /// it); resolves both paths once.
+  /// Resolves both paths once.
   @inlinable
-  public func _reduceFunction() -> _ReduceFunction<ParentState, ParentAction> {
-    let child = child._childReduceFunction()
+  public func _built(
+    parent _: @escaping _ReduceFunction<ParentState, ParentAction>,
+    child: @escaping _ReduceFunction<Child.State, Child.Action>
+  ) -> _ReduceFunction<ParentState, ParentAction> {
     let actionPath = toChildAction.resolved
     switch toChildState {
     case .keyPath(let keyPath):

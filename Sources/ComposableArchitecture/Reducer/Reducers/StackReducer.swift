@@ -55,7 +55,7 @@ extension Reducer where Action: CasePathable & Sendable {
 }
 
 /// The reducer returned by ``Reducer/forEach(_:action:destination:fileID:filePath:line:column:)``.
-public struct _StackReducer<Parent: Reducer, Destination: Reducer>: Reducer
+public struct _StackReducer<Parent: Reducer, Destination: Reducer>: _ChildOperator
 where Parent.Action: CasePathable & Sendable {
   @usableFromInline let parent: Parent
   @usableFromInline let destination: Destination
@@ -79,43 +79,8 @@ where Parent.Action: CasePathable & Sendable {
     self.location = location
   }
 
-  @inlinable
-  public func reduce(into state: inout Parent.State, action: Parent.Action) -> Effect<Parent.Action>
-  {
-    // Closures, not `x.reduce(into:action:)`: a method reference is an escaping closure,
-    // and passing one allocates its context on every direct call.
-    run(
-      &state,
-      action,
-      actionPath: Parent.Action._casePathByOffset(toStackAction),
-      statePath: toStackState,
-      mounted: _MountedElements<StackElementID>(isBuilt: false),
-      parent: { parent.reduce(into: &$0, action: $1) },
-      destination: { destination.reduce(into: &$0, action: $1) }
-    )
-  }
-
-  /// Builds the parent and the element reducer once (an element that contains this feature
-  /// when an action first reaches it); resolves the paths once.
-  @inlinable
-  public func _reduceFunction() -> _ReduceFunction<Parent.State, Parent.Action> {
-    let parent = parent._reduceFunction()
-    let destination = destination._childReduceFunction()
-    let actionPath = Parent.Action.casePath(toStackAction)
-    let statePath = _ResolvedKeyPath(toStackState)
-    let mounted = _MountedElements<StackElementID>(isBuilt: true)
-    return { state, action in
-      run(
-        &state,
-        action,
-        actionPath: actionPath,
-        statePath: statePath,
-        mounted: mounted,
-        parent: parent,
-        destination: destination
-      )
-    }
-  }
+  @inlinable public var _parent: Parent { parent }
+  @inlinable public var _child: Destination { destination }
 
   @inlinable
   func run<Path: _WritablePath>(
@@ -194,6 +159,45 @@ where Parent.Action: CasePathable & Sendable {
     let removed = mounted.note(statePath, in: &state).removed
     return removed.isEmpty
       ? effects : effects.merge(with: ._cancelling(removed) { elementNamespace($0, mounted) })
+  }
+
+  @inlinable
+  public func _run(
+    _ state: inout Parent.State,
+    _ action: Parent.Action,
+    parent: _ReduceFunction<Parent.State, Parent.Action>,
+    child destination: _ReduceFunction<Destination.State, Destination.Action>
+  ) -> Effect<Parent.Action> {
+    run(
+      &state,
+      action,
+      actionPath: Parent.Action._casePathByOffset(toStackAction),
+      statePath: toStackState,
+      mounted: _MountedElements<StackElementID>(isBuilt: false),
+      parent: parent,
+      destination: destination
+    )
+  }
+
+  @inlinable
+  public func _built(
+    parent: @escaping _ReduceFunction<Parent.State, Parent.Action>,
+    child destination: @escaping _ReduceFunction<Destination.State, Destination.Action>
+  ) -> _ReduceFunction<Parent.State, Parent.Action> {
+    let actionPath = Parent.Action.casePath(toStackAction)
+    let statePath = _ResolvedKeyPath(toStackState)
+    let mounted = _MountedElements<StackElementID>(isBuilt: true)
+    return { state, action in
+      run(
+        &state,
+        action,
+        actionPath: actionPath,
+        statePath: statePath,
+        mounted: mounted,
+        parent: parent,
+        destination: destination
+      )
+    }
   }
 
   /// The cancellation namespace of element `id`'s effects.
