@@ -37,11 +37,7 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
-    let list:
-      Store<
-        IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>
-      > = scope(state: state, action: action)
-    return _StoreCollection(list) { list in
+    _rows(state: state, action: action) { list in
       // The comparison, if the rows' state has one, is found once per list.
       let isEqual = _equality(of: ElementState.self)
       let rows = _RowStores<ElementID, ElementState, ElementAction>(isEquatable: isEqual != nil)
@@ -68,17 +64,30 @@ extension Store where Action: CasePathable {
     state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
     action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>
   ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
-    let list:
-      Store<
-        IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>
-      > = scope(state: state, action: action)
-    return _StoreCollection(list) { list in
+    _rows(state: state, action: action) { list in
       let rows = _RowStores<ElementID, ElementState, ElementAction>(isEquatable: true)
       rows.observeRows(of: list) { rows, list in
         rows.notifyChangedRows(of: list) { $0 == $1 }
       }
       return rows
     }
+  }
+
+  /// The rows' stores of the list at `state`, whose observation `makeRows` sets up (once per
+  /// list; a later scope finds it made).
+  @inlinable
+  func _rows<ElementID: Hashable & Sendable, ElementState, ElementAction>(
+    state: KeyPath<State, IdentifiedArray<ElementID, ElementState>>,
+    action: CaseKeyPath<Action, IdentifiedAction<ElementID, ElementAction>>,
+    makeRows: (
+      Store<IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>>
+    ) -> _RowStores<ElementID, ElementState, ElementAction>
+  ) -> _StoreCollection<ElementID, ElementState, ElementAction> {
+    let list:
+      Store<
+        IdentifiedArray<ElementID, ElementState>, IdentifiedAction<ElementID, ElementAction>
+      > = scope(state: state, action: action)
+    return _StoreCollection(list, makeRows: makeRows)
   }
 }
 

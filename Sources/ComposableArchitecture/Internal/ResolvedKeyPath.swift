@@ -75,12 +75,25 @@ struct _ResolvedKeyPath<Root, Value>: _WritablePath {
   /// holds (a presentation's box and identity), only to release them again.
   @inlinable
   func read<Result>(_ root: Root, _ body: (borrowing Value) -> Result) -> Result {
-    guard let offset else { return body(root[keyPath: keyPath]) }
-    // Safe for the reasons given in `modify`; the part is only borrowed for the call.
-    return withUnsafePointer(to: root) { pointer in
-      let part = UnsafeRawPointer(pointer).advanced(by: offset)
-      return body(part.assumingMemoryBound(to: Value.self).pointee)
-    }
+    _readPart(of: root, at: offset, else: keyPath, body)
+  }
+}
+
+/// Runs `body` on the part of `root` at `offset`, borrowed in place; without an offset, on the
+/// part that `keyPath` reads.
+@inlinable
+func _readPart<Root, Value, Result>(
+  of root: Root,
+  at offset: Int?,
+  else keyPath: KeyPath<Root, Value>,
+  _ body: (borrowing Value) -> Result
+) -> Result {
+  guard let offset else { return body(root[keyPath: keyPath]) }
+  // Safe for the reasons given in `_ResolvedKeyPath.modify`; the part is only borrowed, while
+  // `root` is held for the call.
+  return withUnsafePointer(to: root) { pointer in
+    let part = UnsafeRawPointer(pointer).advanced(by: offset)
+    return body(part.assumingMemoryBound(to: Value.self).pointee)
   }
 }
 
@@ -101,11 +114,6 @@ struct _ResolvedReadPath<Root, Value> {
   /// The part of `root` the path names.
   @inlinable
   func get(_ root: Root) -> Value {
-    guard let offset else { return root[keyPath: keyPath] }
-    // Safe for the reasons given in `_ResolvedKeyPath.modify`; the part is only copied out,
-    // while `root` is held for the call.
-    return withUnsafePointer(to: root) { pointer in
-      UnsafeRawPointer(pointer).advanced(by: offset).assumingMemoryBound(to: Value.self).pointee
-    }
+    _readPart(of: root, at: offset, else: keyPath) { copy $0 }
   }
 }
