@@ -54,7 +54,7 @@ extension Store where Action: CasePathable {
       core: .scoped(
         // The child keeps its parent alive (a child store may outlive every other reference to
         // the parent); the parent's cache holds children weakly, so there is no cycle.
-        state: { path.get(self.core.currentState) },
+        state: { self.core.read(path) },
         observers: core.observers,
         send: { childAction in self.send(embed(childAction)) }
       )
@@ -224,6 +224,16 @@ extension Store._Core {
     }
   }
 
+  /// The part of the state at `path`, without registering observation: read in place from a
+  /// root's state when the path has an offset, else from a copy of the state.
+  @inlinable
+  func read<Part>(_ path: _ResolvedReadPath<State, Part>) -> Part {
+    switch self {
+    case .root(let root): root.read(path)
+    case .scoped(let state, _, _): path.get(state())
+    }
+  }
+
   /// The observed stores of the root: this store's, its parents' and its children's.
   @inlinable
   var observers: _ObservedStores {
@@ -356,7 +366,7 @@ final class _LastSeen<Value> {
   func replace(with newValue: Value) {
     var old = newValue
     swap(&old, &value)
-    withExtendedLifetime(old) {}
+    extendLifetime(old)
   }
 }
 

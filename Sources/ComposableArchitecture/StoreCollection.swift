@@ -124,7 +124,7 @@ public struct _StoreCollection<ID: Hashable & Sendable, State, Action> {
     }
     // A screen drawing the list observes which rows there are, in which order: what each row
     // holds is observed by the screen that draws the row, through the row's own store.
-    store.observe(rows.ids, in: &cache.idsObservation, isEqual: ==) { $0.ids }
+    cache.observeIDs(rows.ids, of: store)
   }
 }
 
@@ -262,9 +262,17 @@ final class _RowStores<ID: Hashable, State, Action> {
     of store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>,
     isEqual: (State, State) -> Bool
   ) {
-    // The list is read once, and only when a row is watched.
-    guard let first = slots.firstIndex(where: \.isWatched) else { return }
+    // The list is read once, and only when its IDs or a row are watched.
+    let watchedIDs = idsObservation.flatMap { $0.isWatched ? $0 : nil }
+    guard
+      let first = slots.firstIndex(where: \.isWatched)
+        ?? (watchedIDs == nil ? nil : slots.endIndex)
+    else { return }
     let list = store.withState { $0 }
+    if let watchedIDs, watchedIDs.seen != list.ids {
+      watchedIDs.replaceSeen(with: nil)
+      watchedIDs.notify()
+    }
     // The list is this function's own copy, which no other code can reach while its buffers
     // are read here.
     list.ids.withUnsafeBufferPointer { ids in
@@ -305,7 +313,7 @@ final class _RowStores<ID: Hashable, State, Action> {
   ) {
     // Released at the end, when `slots` is whole again (see `replaceSeen`).
     var dropped = ContiguousArray<Slot>()
-    defer { withExtendedLifetime(dropped) {} }
+    defer { extendLifetime(dropped) }
     if slots.count >= sweepLimit {
       // Rows come and go: the slots of stores that went away are dropped here, and the limit
       // doubles past what is left, so a long list costs amortized constant time per row.
@@ -326,6 +334,26 @@ final class _RowStores<ID: Hashable, State, Action> {
     slots.append(Slot(id: id, position: position, observed: observed))
   }
 
+  /// Records that a screen read which rows there are, `ids`, and registers its interest.
+  ///
+  /// Compared after each action by this list's walk (``notifyChangedRows(of:isEqual:)``), which
+  /// reads the list anyway, rather than by an observation of its own that would read it again.
+  @inlinable
+  func observeIDs(
+    _ ids: [ID],
+    of store: Store<IdentifiedArray<ID, State>, IdentifiedAction<ID, Action>>
+  ) {
+    if let idsObservation {
+      idsObservation.read(ids)
+      return
+    }
+    // Never asked whether the value changed (it is not in the root's list of observations):
+    // the walk compares it.
+    let made = _ObservedValue<[ID]>(of: store, isEquatable: true) { nil }
+    idsObservation = made
+    made.read(ids)
+  }
+
   /// Records that the screen of the row in `slot` read `value`.
   @inlinable
   func read(_ value: State, inSlot slot: Int) {
@@ -341,7 +369,7 @@ final class _RowStores<ID: Hashable, State, Action> {
   func replaceSeen(inSlot slot: Int, with value: State?) {
     var old = value
     swap(&old, &slots[slot].seen)
-    withExtendedLifetime(old) {}
+    extendLifetime(old)
   }
 }
 

@@ -65,6 +65,26 @@ public final class _RootCore<State, Action> {
     return _state
   }
 
+  /// The part of the state at `path`, copied out of the state in place when the path has an
+  /// offset (a child store's read costs a copy of its part, not of the whole state), else read
+  /// from a copy of the state.
+  ///
+  /// Stops the program when read while the reducer runs, as ``state`` does.
+  @inlinable
+  func read<Part>(_ path: _ResolvedReadPath<State, Part>) -> Part {
+    if isReducing { Self.stateReadWhileReducing() }
+    // Without an offset the key path may run a computed getter of the app's, which could send
+    // to this store: it reads a copy, as `state` gives.
+    guard let offset = path.offset else { return path.get(_state) }
+    // Safe: `_state` is main-actor isolated and only `process` writes it, which nothing here
+    // reaches — copying the part out retains what it holds and runs no code of the app's. The
+    // pointer is `_state`'s own storage (a stored property of a final class) and does not
+    // escape; `offset` is where the part sits inside it (see `_ResolvedKeyPath`).
+    return withUnsafeMutablePointer(to: &_state) { state in
+      UnsafeRawPointer(state).advanced(by: offset).assumingMemoryBound(to: Part.self).pointee
+    }
+  }
+
   /// A reducer read the store it runs in: a programming error that no result can answer.
   @usableFromInline
   static func stateReadWhileReducing() -> Never {

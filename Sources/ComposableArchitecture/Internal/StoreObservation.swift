@@ -3,8 +3,9 @@ import Observation
 /// What a screen that read a store registered interest in, and what notifies it when, after an
 /// action, the value it read is no longer what it was.
 ///
-/// A store makes one the first time its `state` is read (and a list's store another for the
-/// IDs of its rows), and its root compares each after every action (see `_ObservedStores`).
+/// A store makes one the first time its `state` is read, and its root compares each after every
+/// action (see `_ObservedStores`); a list's store makes another for the IDs of its rows, which
+/// the walk over its rows compares (see `_RowStores`).
 /// Reading the state of one row of a list thus registers interest in that row's state only: an
 /// action that changes another row, or nothing, notifies no one who drew this row.
 ///
@@ -129,7 +130,7 @@ final class _ObservedValue<Value>: _StoreObservation {
   final func replaceSeen(with value: Value?) {
     var old = value
     swap(&old, &seen)
-    withExtendedLifetime(old) {}
+    extendLifetime(old)
   }
 }
 

@@ -27,6 +27,28 @@ struct StoreReentrancyTests {
     #expect(stderr.contains("store.state was read while the store was reducing an action"))
   }
 
+  /// The same through a child store, which reads its part of the root's state in place: it
+  /// stops with the same message rather than read the part the reducer is changing.
+  @Test func readingAChildStoreFromTheRootsReducerStopsWithAMessage() async {
+    let result = await #expect(
+      processExitsWith: .failure,
+      observing: [\.standardErrorContent]
+    ) {
+      await MainActor.run {
+        let holder = StoreHolder()
+        let store = Store(initialState: Introspective.State()) {
+          Introspective(holder: holder)
+        }
+        let label = store.scope(state: \.label, action: \.self)
+        holder.store = store
+        holder.label = label
+        store.send(.readAChildStoreButtonTapped)
+      }
+    }
+    let stderr = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(stderr.contains("store.state was read while the store was reducing an action"))
+  }
+
   /// Reading the store between actions, from an observer or after `send`, is fine.
   @Test func readingTheStoreOutsideTheReducerIsFine() {
     let holder = StoreHolder()
@@ -150,6 +172,8 @@ extension Relay.Action: CasePathable {
 final class StoreHolder {
   // Weak: the store's reducer holds this holder, and a strong reference back would leak both.
   weak var store: StoreOf<Introspective>?
+  /// A child store of `store`, scoped to its label.
+  weak var label: Store<String, Introspective.Action>?
 }
 
 /// A value whose `deinit` runs a closure (here: sends an action to the store).
@@ -169,14 +193,19 @@ struct Introspective: Reducer {
     var handled: [String] = []
   }
 
-  enum Action: Equatable, Sendable {
+  enum Action: Equatable, Sendable, CasePathable {
     case labelChanged(String)
+    case readAChildStoreButtonTapped
     case readTheStoreButtonTapped
     case start
     case kickOff
     case sender(DeinitSender)
     case sendFromTheReducerButtonTapped
     case stop
+
+    /// No case is scoped to: a child store here sends the feature's own actions (`\.self`).
+    struct AllCasePaths: Sendable {}
+    static let allCasePaths = AllCasePaths()
   }
 
   let holder: StoreHolder
@@ -186,6 +215,12 @@ struct Introspective: Reducer {
     case .labelChanged(let label):
       state.label = label
       state.handled.append("labelChanged")
+      return .none
+    case .readAChildStoreButtonTapped:
+      state.label = String(repeating: "y", count: 100)
+      let holder = holder
+      let read = MainActor.assumeIsolated { holder.label?.state }
+      state.label = read ?? ""
       return .none
     case .readTheStoreButtonTapped:
       state.label = String(repeating: "x", count: 100)
