@@ -97,7 +97,9 @@ struct SharedKeyTests {
   }
 
   @Test func fileStorageReadsAndWritesJSONOnDisk() throws {
-    let url = try Self.scratchFile("round-trip/favorites.json")
+    let directory = try Self.scratchDirectory("round-trip")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("favorites.json")
     try withDependencies {
       $0.defaultFileStorage = .fileSystem
     } operation: {
@@ -115,7 +117,9 @@ struct SharedKeyTests {
   }
 
   @Test func aCorruptFileIsReportedKeepsTheDefaultAndIsNotOverwritten() throws {
-    let url = try Self.scratchFile("corrupt/favorites.json")
+    let directory = try Self.scratchDirectory("corrupt")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = directory.appendingPathComponent("favorites.json")
     let corrupt = Data("[2, 3,".utf8)
     try corrupt.write(to: url)
     withDependencies {
@@ -137,7 +141,9 @@ struct SharedKeyTests {
 
   @Test func aFileThatCannotBeWrittenIsReportedAndTheValueKept() throws {
     // The file's directory is a file: nothing can be written below it.
-    let blocker = try Self.scratchFile("blocked")
+    let directory = try Self.scratchDirectory("blocked")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let blocker = directory.appendingPathComponent("blocker")
     try Data().write(to: blocker)
     let url = blocker.appendingPathComponent("favorites.json")
     withDependencies {
@@ -275,17 +281,18 @@ struct SharedKeyTests {
     #expect(optional.wrappedValue == nil)
   }
 
-  /// A scratch file named for this suite under the temporary directory, with its directory made
-  /// and anything an earlier run left removed.
-  private static func scratchFile(_ name: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("PrimeTime-SharedKeyTests")
-      .appendingPathComponent(name)
-    try? FileManager.default.removeItem(at: url)
-    try FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(),
-      withIntermediateDirectories: true
+  /// A fresh, empty directory for one test under the temporary directory; the test removes it
+  /// when it ends.
+  ///
+  /// The name holds the test's name and the process identifier, so that neither a parallel test
+  /// nor another test process at the same time (a sanitizer build beside a plain one, two clones)
+  /// can remove or corrupt the files a test is using.
+  private static func scratchDirectory(_ name: String) throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "PrimeTime-SharedKeyTests-\(ProcessInfo.processInfo.processIdentifier)-\(name)"
     )
+    try? FileManager.default.removeItem(at: url)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
 }
